@@ -1,0 +1,25 @@
+#pragma once
+// Printing scalars at the full precision of their type. fmt's default for Boost numbers prints
+// 6 digits, and "{:.4}" cuts the string; this is the one place that prints a number.
+
+#include <nsh/scalar.hpp>
+
+#include <string>
+
+namespace nsh {
+
+/// Full precision: 17 significant digits for double (round-trips), 50 for Real50, the exact
+/// fraction "p/q" (or "p") for Rational.
+std::string format_scalar(double x);
+std::string format_scalar(const Real50& x);
+std::string format_scalar(const Rational& x);
+
+/// Short form for tables and messages: `digits` significant digits (Rational converted).
+template <class Scalar>
+std::string format_short(const Scalar& x, int digits = 6);
+
+/// "[a, b, c]" with format_scalar for each entry.
+template <class Scalar>
+std::string format_vector(const Vector<Scalar>& x);
+
+}  // namespace nsh

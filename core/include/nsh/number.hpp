@@ -1,0 +1,21 @@
+#pragma once
+// Reading numbers exactly. Case files and the command line write numbers as decimal strings
+// ("0.1", "-2.5e-3"), fractions ("1/3") or integers; each is read exactly into Rational,
+// correctly rounded into Real50 and double.
+
+#include <nsh/scalar.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace nsh {
+
+/// Parse `text` as a number of type Scalar. Throws InputError naming `field` on malformed text
+/// ("abc", "1/0", "", "nan", "inf"): nsh never accepts a non-finite number as input.
+template <class Scalar>
+Scalar parse_number(std::string_view text, const std::string& field);
+
+/// The exact rational value of a decimal or fraction string (the common first step).
+Rational parse_rational(std::string_view text, const std::string& field);
+
+}  // namespace nsh

@@ -1,0 +1,152 @@
+#pragma once
+// The scalar types nsh runs every numerical algorithm in, and what each can do.
+//
+// double    the CI path;
+// Real50    50 significant decimal digits, expression templates off (Eigen needs that);
+// Rational  exact, for every scheme that needs no sqrt, exp or iteration.
+//
+// Include this header before any other Boost.Multiprecision or Eigen header that touches the
+// Boost types: it carries a fix for Boost 1.74 that must be seen before the first use.
+
+#include <Eigen/Core>
+#include <boost/multiprecision/traits/is_byte_container.hpp>
+
+#include <iterator>
+#include <limits>
+#include <type_traits>
+
+namespace boost::multiprecision::detail {
+// Boost 1.74's cpp_int asks every type that has a `const_iterator` whether it is a byte
+// container; Eigen 3.4 types declare `const_iterator = void` for matrices, which turns the
+// question into a hard error inside Eigen's scalar-promotion SFINAE. Answer "no" for them.
+template <class C>
+struct is_byte_container_imp<C, true> {
+  using iterator = typename C::const_iterator;
+  static constexpr bool compute() {
+    if constexpr (std::is_void_v<iterator>) {
+      return false;
+    } else {
+      using V = std::remove_cv_t<typename std::iterator_traits<iterator>::value_type>;
+      return std::is_integral_v<V> && sizeof(V) == 1;
+    }
+  }
+  static const bool value = compute();
+};
+}  // namespace boost::multiprecision::detail
+
+#include <boost/multiprecision/cpp_bin_float.hpp>
+#include <boost/multiprecision/cpp_int.hpp>
+#include <boost/multiprecision/eigen.hpp>
+
+namespace nsh {
+
+using Real50 = boost::multiprecision::number<boost::multiprecision::cpp_bin_float<50>,
+                                             boost::multiprecision::et_off>;
+using Rational = boost::multiprecision::number<boost::multiprecision::cpp_rational::backend_type,
+                                               boost::multiprecision::et_off>;
+
+template <class Scalar>
+using Vector = Eigen::Matrix<Scalar, Eigen::Dynamic, 1>;
+template <class Scalar>
+using Matrix = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>;
+using Index = Eigen::Index;
+
+/// True for arithmetic without round-off: every tolerance is zero there.
+template <class Scalar>
+inline constexpr bool is_exact_v = std::is_same_v<Scalar, Rational>;
+
+/// True where sqrt, exp and sin exist (everything but Rational).
+template <class Scalar>
+inline constexpr bool has_transcendentals_v = !is_exact_v<Scalar>;
+
+/// Machine epsilon of the scalar; zero for exact arithmetic.
+template <class Scalar>
+Scalar epsilon() {
+  if constexpr (is_exact_v<Scalar>) {
+    return Scalar(0);
+  } else {
+    return std::numeric_limits<Scalar>::epsilon();
+  }
+}
+
+/// A relative tolerance for a computation of `operations` rounding steps at magnitude `scale`:
+/// operations * epsilon * scale; zero in Rational. Every tolerance in nsh goes through here or
+/// through an explicit multiple of epsilon, never a bare literal.
+template <class Scalar>
+Scalar tolerance(const Scalar& scale, const Scalar& operations = Scalar(64)) {
+  return operations * epsilon<Scalar>() * scale;
+}
+
+/// Short name used in CLI flags, CSV headers and messages.
+template <class Scalar>
+constexpr const char* scalar_name() {
+  if constexpr (std::is_same_v<Scalar, double>) {
+    return "double";
+  } else if constexpr (std::is_same_v<Scalar, Real50>) {
+    return "50";
+  } else {
+    return "rational";
+  }
+}
+
+/// Convert between scalar types (double -> Rational is exact: every double is a dyadic rational).
+template <class To, class From>
+To scalar_cast(const From& x) {
+  if constexpr (std::is_same_v<To, From>) {
+    return x;
+  } else if constexpr (std::is_same_v<From, double>) {
+    return To(x);
+  } else if constexpr (std::is_same_v<To, double>) {
+    return x.template convert_to<double>();
+  } else {
+    return To(x);
+  }
+}
+
+template <class To, class From>
+Vector<To> scalar_cast(const Vector<From>& x) {
+  Vector<To> y(x.size());
+  for (Index i = 0; i < x.size(); ++i) y(i) = scalar_cast<To>(x(i));
+  return y;
+}
+
+template <class To, class From>
+Matrix<To> scalar_cast(const Matrix<From>& x) {
+  Matrix<To> y(x.rows(), x.cols());
+  for (Index i = 0; i < x.rows(); ++i)
+    for (Index j = 0; j < x.cols(); ++j) y(i, j) = scalar_cast<To>(x(i, j));
+  return y;
+}
+
+/// |x| without relying on ADL quirks across the three types.
+template <class Scalar>
+Scalar abs_value(const Scalar& x) {
+  return x < Scalar(0) ? Scalar(-x) : x;
+}
+
+/// Max-norm, defined for every scalar (no sqrt).
+template <class Derived>
+typename Derived::Scalar max_abs(const Eigen::MatrixBase<Derived>& x) {
+  using Scalar = typename Derived::Scalar;
+  Scalar m(0);
+  for (Index j = 0; j < x.cols(); ++j)
+    for (Index i = 0; i < x.rows(); ++i) {
+      Scalar a = abs_value<Scalar>(x(i, j));
+      if (a > m) m = a;
+    }
+  return m;
+}
+
+/// True if x is a finite number (always true for Rational).
+template <class Scalar>
+bool is_finite(const Scalar& x) {
+  if constexpr (is_exact_v<Scalar>) {
+    return true;
+  } else {
+    using std::isfinite;
+    using boost::multiprecision::isfinite;
+    return isfinite(x);
+  }
+}
+
+}  // namespace nsh

@@ -1,0 +1,63 @@
+#pragma once
+// What one step of a scheme reports: everything a property needs to judge the step without
+// looking inside the scheme. Each ledger term is the scheme's own discrete definition (the one
+// its energy theorem uses), computed from the step's end states and impulses, so that the
+// balance  E_after - E_before = W_ext + W_damp + W_contact - numerical_dissipation  is a check
+// of the dynamics, not a restatement of it.
+
+#include <nsh/lcp/lcp.hpp>
+#include <nsh/scalar.hpp>
+
+#include <vector>
+
+namespace nsh {
+
+template <class Scalar>
+struct StepSummary {
+  Index step{0};                  ///< k + 1: the index of the state this step produced
+  Scalar t_before{0};             ///< t_k
+  Scalar t_after{0};              ///< t_{k+1} = t_k + h
+  Scalar h{0};                    ///< step size
+
+  std::vector<Index> index_set;   ///< contacts alpha that entered the impulse LCP this step
+  Vector<Scalar> impulse;         ///< P_{k+1}, m entries, zero outside index_set
+  Vector<Scalar> gap_before;      ///< g_k = G^T q_k + w
+  Vector<Scalar> gap_after;       ///< g_{k+1}
+  Vector<Scalar> velocity_before; ///< U_k = G^T v_k
+  Vector<Scalar> velocity_after;  ///< U_{k+1} = G^T v_{k+1}
+  /// The pre-impact local velocity the scheme's Newton law uses: U_k for Moreau's law, the
+  /// smooth end velocity U~_{k+1} = G^T v~_{k+1} for the Newmark family's 'smooth' law.
+  Vector<Scalar> velocity_newton;
+  /// The external impulse the scheme's momentum equation uses over the step, n entries
+  /// (Moreau-Jean: h F_{k+theta}): momentum_balance checks c^T M [v] = c^T external_impulse.
+  Vector<Scalar> external_impulse;
+
+  LcpResult<Scalar> lcp;          ///< the impulse LCP on index_set, with its certificate
+  bool lcp_solved{true};          ///< false only if index_set was empty (no LCP was posed)
+
+  // Energy ledger of the step (THEORY.md 2.2 / 3.2).
+  Scalar E_before{0};             ///< 1/2 v_k^T M v_k + 1/2 q_k^T K q_k
+  Scalar E_after{0};              ///< same at k + 1
+  Scalar W_ext{0};                ///< external work, e.g. h v_{k+theta}^T F_{k+theta}
+  Scalar W_damp{0};               ///< damping work, e.g. -h v_{k+theta}^T C v_{k+theta} (<= 0)
+  Scalar W_contact{0};            ///< contact/impact work, e.g. U_{k+theta}^T P_{k+1}
+  /// Numerical dissipation D of the scheme's identity (Moreau-Jean:
+  /// (theta - 1/2)(||[v]||_M^2 + ||[q]||_K^2)), so that
+  /// E_after - E_before = W_ext + W_damp + W_contact - numerical_dissipation exactly.
+  Scalar numerical_dissipation{0};
+
+  /// Schemes with an algorithmic energy (Newmark family, THEORY 3.2): E_alg before and after,
+  /// whose balance is E_alg_after - E_alg_before = -algorithmic_dissipation + W_contact.
+  bool has_algorithmic_energy{false};
+  Scalar E_alg_before{0};
+  Scalar E_alg_after{0};
+  Scalar algorithmic_dissipation{0};
+
+  /// The defect of the scheme's exact one-step identity, as the scheme computes it (the
+  /// energy_identity property recomputes it independently from the fields above).
+  Scalar energy_identity_defect() const {
+    return (E_after - E_before) - (W_ext + W_damp + W_contact - numerical_dissipation);
+  }
+};
+
+}  // namespace nsh

@@ -1,0 +1,11 @@
+// The list of built-in schemes and mutants. Each scheme's .cpp defines its register_* function;
+// add one declaration and one call per scheme here.
+#include <nsh/registry.hpp>
+
+namespace nsh {
+
+void register_builtin_schemes(Registry& registry) {
+  (void)registry;
+}
+
+}  // namespace nsh

@@ -1,0 +1,39 @@
+#include <nsh/format.hpp>
+
+#include <fmt/format.h>
+
+#include <ios>
+
+namespace nsh {
+
+std::string format_scalar(double x) { return fmt::format("{:.17g}", x); }
+
+std::string format_scalar(const Real50& x) {
+  return x.str(std::numeric_limits<Real50>::digits10, std::ios_base::fmtflags(0));
+}
+
+std::string format_scalar(const Rational& x) { return x.str(); }
+
+template <class Scalar>
+std::string format_short(const Scalar& x, int digits) {
+  return fmt::format("{:.{}g}", scalar_cast<double>(x), digits);
+}
+
+template <class Scalar>
+std::string format_vector(const Vector<Scalar>& x) {
+  std::string out = "[";
+  for (Index i = 0; i < x.size(); ++i) {
+    if (i) out += ", ";
+    out += format_scalar(x(i));
+  }
+  return out + "]";
+}
+
+template std::string format_short(const double&, int);
+template std::string format_short(const Real50&, int);
+template std::string format_short(const Rational&, int);
+template std::string format_vector(const Vector<double>&);
+template std::string format_vector(const Vector<Real50>&);
+template std::string format_vector(const Vector<Rational>&);
+
+}  // namespace nsh

@@ -1,0 +1,225 @@
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/model.hpp>
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace nsh {
+namespace {
+
+std::string entry(const std::string& field, Index i, Index j) {
+  return fmt::format("{}[{}][{}]", field, i, j);
+}
+
+template <class Scalar>
+void require_shape(const std::string& field, const Matrix<Scalar>& A, Index rows, Index cols) {
+  if (A.rows() != rows || A.cols() != cols)
+    throw ModelError(field, fmt::format("expected a {}x{} matrix, got {}x{}", rows, cols, A.rows(),
+                                        A.cols()));
+}
+
+template <class Scalar>
+void require_size(const std::string& field, const Vector<Scalar>& x, Index size) {
+  if (x.size() != size)
+    throw ModelError(field, fmt::format("expected {} entries, got {}", size, x.size()));
+}
+
+template <class Scalar>
+void require_finite(const std::string& field, const Matrix<Scalar>& A) {
+  for (Index i = 0; i < A.rows(); ++i)
+    for (Index j = 0; j < A.cols(); ++j)
+      if (!is_finite(A(i, j)))
+        throw ModelError(entry(field, i, j), "is " + format_scalar(A(i, j)) +
+                                                         ", every entry must be finite");
+}
+
+template <class Scalar>
+void require_finite(const std::string& field, const Vector<Scalar>& x) {
+  for (Index i = 0; i < x.size(); ++i)
+    if (!is_finite(x(i)))
+      throw ModelError(fmt::format("{}[{}]", field, i),
+                       "is " + format_scalar(x(i)) + ", every entry must be finite");
+}
+
+template <class Scalar>
+void require_symmetric(const std::string& field, const Matrix<Scalar>& A) {
+  const Scalar tol = tolerance<Scalar>(max_abs(A), Scalar(8));
+  for (Index i = 0; i < A.rows(); ++i)
+    for (Index j = 0; j < i; ++j)
+      if (abs_value<Scalar>(A(i, j) - A(j, i)) > tol)
+        throw ModelError(field, fmt::format("must be symmetric, but {} = {} and {} = {}",
+                                            entry(field, i, j), format_scalar(A(i, j)),
+                                            entry(field, j, i), format_scalar(A(j, i))));
+}
+
+template <class Scalar>
+void require_definite(const std::string& field, const Matrix<Scalar>& A, bool strict) {
+  const Scalar tol = tolerance<Scalar>(max_abs(A), Scalar(16 * (A.rows() + 1)));
+  const Index pivot = first_indefinite_pivot<Scalar>(A, strict, tol);
+  if (pivot >= 0)
+    throw ModelError(field, fmt::format("must be symmetric positive {}definite, but elimination "
+                                        "breaks down at pivot {} (diagonal entry {} = {})",
+                                        strict ? "" : "semi", pivot,
+                                        entry(field, pivot, pivot),
+                                        format_scalar(A(pivot, pivot))));
+}
+
+}  // namespace
+
+template <class Scalar>
+Index first_indefinite_pivot(const Matrix<Scalar>& A, bool strict, const Scalar& tol) {
+  // Symmetric Gaussian elimination on the largest remaining diagonal entry: a symmetric
+  // matrix is PSD iff every pivot is >= 0 and a zero pivot has a zero row left; PD iff every
+  // pivot is > 0. Returns the original index of the offending pivot.
+  Matrix<Scalar> S = A;
+  const Index n = S.rows();
+  std::vector<Index> order(n);
+  for (Index i = 0; i < n; ++i) order[i] = i;
+  for (Index k = 0; k < n; ++k) {
+    Index best = k;
+    for (Index i = k + 1; i < n; ++i)
+      if (S(i, i) > S(best, best)) best = i;
+    if (best != k) {
+      S.row(k).swap(S.row(best));
+      S.col(k).swap(S.col(best));
+      std::swap(order[k], order[best]);
+    }
+    const Scalar pivot = S(k, k);
+    if (strict ? !(pivot > tol) : pivot < -tol) return order[k];
+    if (!(pivot > tol)) {
+      // Semidefinite with a (numerically) zero pivot: the rest of the row must vanish too,
+      // and then every remaining diagonal entry is <= this one, hence zero as well.
+      for (Index i = k; i < n; ++i)
+        for (Index j = k; j < n; ++j)
+          if (abs_value<Scalar>(S(i, j)) > tol) return order[i];
+      return -1;
+    }
+    for (Index i = k + 1; i < n; ++i) {
+      const Scalar factor = S(i, k) / pivot;
+      for (Index j = k + 1; j < n; ++j) S(i, j) -= factor * S(k, j);
+    }
+    for (Index i = k + 1; i < n; ++i) S(i, k) = S(k, i) = Scalar(0);
+  }
+  return -1;
+}
+
+template <class Scalar>
+bool LinearModel<Scalar>::has_harmonic_force() const {
+  if (F_amplitude.size() == 0) return false;
+  for (Index i = 0; i < F_amplitude.size(); ++i)
+    if (F_amplitude(i) != Scalar(0)) return true;
+  return false;
+}
+
+template <class Scalar>
+Vector<Scalar> LinearModel<Scalar>::force(const Scalar& t) const {
+  if (!has_harmonic_force()) return F;
+  if constexpr (is_exact_v<Scalar>) {
+    throw InputError("F_amplitude",
+                     "a harmonic force needs sin(), which rational arithmetic cannot evaluate; "
+                     "use --precision double or 50");
+  } else {
+    using std::sin;
+    return F + F_amplitude * Scalar(sin(omega * t));
+  }
+}
+
+template <class Scalar>
+Scalar LinearModel<Scalar>::energy(const Vector<Scalar>& q, const Vector<Scalar>& v) const {
+  return (v.dot(M * v) + q.dot(K * q)) / Scalar(2);
+}
+
+template <class Scalar>
+Scalar LinearModel<Scalar>::max_restitution() const {
+  Scalar m(0);
+  for (Index i = 0; i < e.size(); ++i)
+    if (e(i) > m) m = e(i);
+  return m;
+}
+
+template <class Scalar>
+void LinearModel<Scalar>::validate() const {
+  const Index n = M.rows();
+  if (n == 0) throw ModelError("M", "the model has no degrees of freedom (M is empty)");
+  require_shape<Scalar>("M", M, n, n);
+  require_shape<Scalar>("C", C, n, n);
+  require_shape<Scalar>("K", K, n, n);
+  require_size<Scalar>("F", F, n);
+  if (F_amplitude.size() != 0) require_size<Scalar>("F_amplitude", F_amplitude, n);
+  if (G.rows() != n)
+    throw ModelError("G", fmt::format("expected {} rows (one per degree of freedom), got {}", n,
+                                      G.rows()));
+  const Index m = G.cols();
+  require_size<Scalar>("w", w, m);
+  require_size<Scalar>("e", e, m);
+  require_finite<Scalar>("M", M);
+  require_finite<Scalar>("C", C);
+  require_finite<Scalar>("K", K);
+  require_finite<Scalar>("F", F);
+  require_finite<Scalar>("F_amplitude", F_amplitude);
+  require_finite<Scalar>("G", G);
+  require_finite<Scalar>("w", w);
+  require_finite<Scalar>("e", e);
+  if (!is_finite(omega)) throw ModelError("omega", "is " + format_scalar(omega) + ", must be finite");
+  require_symmetric<Scalar>("M", M);
+  require_symmetric<Scalar>("C", C);
+  require_symmetric<Scalar>("K", K);
+  require_definite<Scalar>("M", M, true);
+  require_definite<Scalar>("C", C, false);
+  require_definite<Scalar>("K", K, false);
+  for (Index a = 0; a < m; ++a)
+    if (e(a) < Scalar(0) || e(a) > Scalar(1))
+      throw ModelError(fmt::format("e[{}]", a),
+                       "restitution must be in [0, 1], got " + format_scalar(e(a)));
+}
+
+template <class Scalar>
+void fill_defaults(LinearModel<Scalar>& model) {
+  const Index n = model.M.rows();
+  if (model.C.size() == 0) model.C = Matrix<Scalar>::Zero(n, n);
+  if (model.K.size() == 0) model.K = Matrix<Scalar>::Zero(n, n);
+  if (model.F.size() == 0) model.F = Vector<Scalar>::Zero(n);
+  if (model.G.size() == 0 && model.G.rows() == 0) model.G = Matrix<Scalar>::Zero(n, 0);
+  if (model.w.size() == 0) model.w = Vector<Scalar>::Zero(model.G.cols());
+  if (model.e.size() == 0) model.e = Vector<Scalar>::Zero(model.G.cols());
+}
+
+template <class To, class From>
+LinearModel<To> model_cast(const LinearModel<From>& model) {
+  LinearModel<To> out;
+  out.name = model.name;
+  out.M = scalar_cast<To>(model.M);
+  out.C = scalar_cast<To>(model.C);
+  out.K = scalar_cast<To>(model.K);
+  out.F = scalar_cast<To>(model.F);
+  out.F_amplitude = scalar_cast<To>(model.F_amplitude);
+  out.omega = scalar_cast<To>(model.omega);
+  out.G = scalar_cast<To>(model.G);
+  out.w = scalar_cast<To>(model.w);
+  out.e = scalar_cast<To>(model.e);
+  return out;
+}
+
+#define NSH_INSTANTIATE_MODEL(S)                                                   \
+  template struct LinearModel<S>;                                                  \
+  template void fill_defaults(LinearModel<S>&);                                    \
+  template Index first_indefinite_pivot(const Matrix<S>&, bool, const S&);
+NSH_INSTANTIATE_MODEL(double)
+NSH_INSTANTIATE_MODEL(Real50)
+NSH_INSTANTIATE_MODEL(Rational)
+#undef NSH_INSTANTIATE_MODEL
+
+#define NSH_INSTANTIATE_CAST(To, From) template LinearModel<To> model_cast(const LinearModel<From>&);
+NSH_INSTANTIATE_CAST(double, double)
+NSH_INSTANTIATE_CAST(double, Real50)
+NSH_INSTANTIATE_CAST(double, Rational)
+NSH_INSTANTIATE_CAST(Real50, double)
+NSH_INSTANTIATE_CAST(Real50, Real50)
+NSH_INSTANTIATE_CAST(Real50, Rational)
+NSH_INSTANTIATE_CAST(Rational, double)
+NSH_INSTANTIATE_CAST(Rational, Rational)
+#undef NSH_INSTANTIATE_CAST
+
+}  // namespace nsh

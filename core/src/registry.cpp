@@ -1,0 +1,170 @@
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/registry.hpp>
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+namespace nsh {
+namespace {
+
+std::string join(const std::vector<std::string>& items, const std::string& separator) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
+  return out;
+}
+
+std::string trim(const std::string& s) {
+  const auto begin = s.find_first_not_of(" \t");
+  if (begin == std::string::npos) return "";
+  return s.substr(begin, s.find_last_not_of(" \t") - begin + 1);
+}
+
+}  // namespace
+
+SchemeSpec SchemeSpec::parse(const std::string& raw) {
+  const std::string text = trim(raw);
+  SchemeSpec spec;
+  if (text.empty()) throw SpecError("scheme", "empty scheme spec; try `nsh list schemes`");
+  std::size_t colon = text.find(':');
+  // "mutant:NAME[:options]" names a mutant; the options follow the second colon.
+  if (text.substr(0, colon) == "mutant" && colon != std::string::npos)
+    colon = text.find(':', colon + 1);
+  spec.name_ = trim(text.substr(0, colon));
+  if (spec.name_.empty()) throw SpecError("scheme", "spec '" + text + "' has no scheme name");
+  if (colon == std::string::npos) return spec;
+  const std::string rest = text.substr(colon + 1);
+  std::size_t start = 0;
+  while (start <= rest.size()) {
+    const std::size_t comma = rest.find(',', start);
+    const std::string item = trim(rest.substr(start, comma - start));
+    const std::size_t equals = item.find('=');
+    if (item.empty() || equals == std::string::npos || equals == 0)
+      throw SpecError(spec.name_, "option '" + item + "' in spec '" + text +
+                                      "' is not of the form key=value");
+    const std::string key = trim(item.substr(0, equals));
+    if (spec.options_.count(key))
+      throw SpecError(spec.name_ + ":" + key, "given twice in spec '" + text + "'");
+    spec.options_[key] = trim(item.substr(equals + 1));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return spec;
+}
+
+const std::string& SchemeSpec::text(const std::string& key) const {
+  const auto it = options_.find(key);
+  if (it == options_.end()) throw SpecError(name_ + ":" + key, "option is missing");
+  return it->second;
+}
+
+std::string SchemeSpec::str() const {
+  std::string out = name_;
+  bool first = true;
+  for (const auto& [key, value] : options_) {
+    out += (first ? ":" : ",") + key + "=" + value;
+    first = false;
+  }
+  return out;
+}
+
+template <class Scalar>
+void require_in_range(const SchemeSpec& spec, const std::string& key, const Scalar& value,
+                      const Scalar* lo, const Scalar* hi, const std::string& range_text) {
+  if ((lo && value < *lo) || (hi && value > *hi))
+    throw SpecError(spec.name() + ":" + key, "value " + spec.text(key) + " is out of range; " +
+                                                 "accepted: " + range_text);
+}
+
+template void require_in_range(const SchemeSpec&, const std::string&, const double&,
+                               const double*, const double*, const std::string&);
+template void require_in_range(const SchemeSpec&, const std::string&, const Real50&,
+                               const Real50*, const Real50*, const std::string&);
+template void require_in_range(const SchemeSpec&, const std::string&, const Rational&,
+                               const Rational*, const Rational*, const std::string&);
+
+Registry& Registry::builtin() {
+  static Registry registry = [] {
+    Registry r;
+    register_builtin_schemes(r);
+    return r;
+  }();
+  return registry;
+}
+
+void Registry::add(SchemeEntry entry) {
+  if (contains(entry.name)) throw std::logic_error("scheme registered twice: " + entry.name);
+  entries_.push_back(std::move(entry));
+}
+
+bool Registry::contains(const std::string& name) const {
+  for (const auto& e : entries_)
+    if (e.name == name) return true;
+  return false;
+}
+
+std::vector<std::string> Registry::names(bool mutants) const {
+  std::vector<std::string> out;
+  for (const auto& e : entries_)
+    if (e.is_mutant == mutants) out.push_back(e.name);
+  return out;
+}
+
+const SchemeEntry& Registry::find(const std::string& name) const {
+  for (const auto& e : entries_)
+    if (e.name == name) return e;
+  std::vector<std::string> known = names(false);
+  for (const auto& m : names(true)) known.push_back(m);
+  throw SpecError("scheme", "unknown scheme '" + name + "'; known schemes: " + join(known, ", "));
+}
+
+SchemeSpec Registry::resolve(const std::string& text) const {
+  SchemeSpec spec = SchemeSpec::parse(text);
+  const SchemeEntry& entry = find(spec.name());
+  for (const auto& [key, value] : spec.options()) {
+    const SchemeOption* option = nullptr;
+    for (const auto& o : entry.options)
+      if (o.key == key) option = &o;
+    if (!option) {
+      std::vector<std::string> keys;
+      for (const auto& o : entry.options) keys.push_back(o.key + " (" + o.description + ")");
+      throw SpecError(spec.name() + ":" + key,
+                      "unknown option; " + spec.name() + " accepts: " +
+                          (keys.empty() ? std::string("no options") : join(keys, ", ")));
+    }
+    if (!option->choices.empty()) {
+      bool known = false;
+      for (const auto& c : option->choices) known = known || c == value;
+      if (!known)
+        throw SpecError(spec.name() + ":" + key,
+                        "'" + value + "' is not accepted; choices: " + join(option->choices, ", "));
+    }
+  }
+  for (const auto& o : entry.options)
+    if (!spec.has(o.key) && !o.default_value.empty()) spec.set(o.key, o.default_value);
+  return spec;
+}
+
+template <class Scalar>
+std::unique_ptr<Scheme<Scalar>> Registry::make(const std::string& text) const {
+  const SchemeSpec spec = resolve(text);
+  const SchemeEntry& entry = find(spec.name());
+  if constexpr (std::is_same_v<Scalar, double>) {
+    return entry.make_double(spec);
+  } else if constexpr (std::is_same_v<Scalar, Real50>) {
+    return entry.make_real50(spec);
+  } else {
+    if (!entry.make_rational)
+      throw SpecError("precision", "scheme " + spec.name() +
+                                       " has no exact rational version (it needs sqrt, exp or "
+                                       "iteration); use --precision double or 50");
+    return entry.make_rational(spec);
+  }
+}
+
+template std::unique_ptr<Scheme<double>> Registry::make(const std::string&) const;
+template std::unique_ptr<Scheme<Real50>> Registry::make(const std::string&) const;
+template std::unique_ptr<Scheme<Rational>> Registry::make(const std::string&) const;
+
+}  // namespace nsh

@@ -1,11 +1,13 @@
 # nsh_module(NAME <name> [DEPENDS <targets...>] [PRIVATE <targets...>])
 #
 # One library per module: sources are <module>/src/*.cpp, public headers <module>/include.
-# Tests sit beside the module and are picked up by name, one executable per label so that the
-# heavy template code compiles into few translation units:
-#   <module>/tests/*_test.cpp      -> nsh_<name>_tests           label "fast"
-#   <module>/tests/*_property.cpp  -> nsh_<name>_property_tests  label "property"
-#   <module>/tests/*_slow.cpp      -> nsh_<name>_slow_tests      label "slow"
+# Tests sit beside the module and are picked up by name, one executable per file (the template
+# code is instantiated once in the library, so a test file is a light translation unit):
+#   <module>/tests/*_test.cpp      label "fast"
+#   <module>/tests/*_property.cpp  label "property"
+#   <module>/tests/*_slow.cpp      label "slow"
+# Extra labels (e.g. "siconos") are added in the module's CMakeLists with set_tests_properties
+# or by naming the gtest suite; see core/CMakeLists.txt.
 # Globs use CONFIGURE_DEPENDS, so adding a file re-runs CMake on the next build.
 function(nsh_module)
   cmake_parse_arguments(ARG "" "NAME" "DEPENDS;PRIVATE;TEST_DEPENDS" ${ARGN})
@@ -26,25 +28,24 @@ function(nsh_module)
   if(NSH_BUILD_TESTS)
     foreach(kind IN ITEMS test property slow)
       file(GLOB tests CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tests/*_${kind}.cpp)
-      if(NOT tests)
-        continue()
-      endif()
-      if(kind STREQUAL "test")
-        set(exe nsh_${ARG_NAME}_tests)
-        set(label fast)
-      else()
-        set(exe nsh_${ARG_NAME}_${kind}_tests)
-        set(label ${kind})
-      endif()
-      add_executable(${exe} ${tests})
-      target_link_libraries(${exe} PRIVATE ${target} ${ARG_TEST_DEPENDS}
-                            rapidcheck rapidcheck_gtest GTest::gtest GTest::gtest_main)
-      target_compile_options(${exe} PRIVATE -Wall -Wextra)
-      target_compile_definitions(${exe} PRIVATE
-        NSH_SOURCE_DIR="${PROJECT_SOURCE_DIR}" NSH_BINARY_DIR="${PROJECT_BINARY_DIR}")
-      gtest_discover_tests(${exe} DISCOVERY_MODE PRE_TEST DISCOVERY_TIMEOUT 60
-                           PROPERTIES LABELS ${label}
-                           WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
+      foreach(test_source IN LISTS tests)
+        get_filename_component(stem ${test_source} NAME_WE)
+        if(kind STREQUAL "test")
+          set(label fast)
+        else()
+          set(label ${kind})
+        endif()
+        set(exe nsh_${ARG_NAME}_${stem})
+        add_executable(${exe} ${test_source})
+        target_link_libraries(${exe} PRIVATE ${target} ${ARG_TEST_DEPENDS}
+                              rapidcheck rapidcheck_gtest GTest::gtest GTest::gtest_main)
+        target_compile_options(${exe} PRIVATE -Wall -Wextra)
+        target_compile_definitions(${exe} PRIVATE
+          NSH_SOURCE_DIR="${PROJECT_SOURCE_DIR}" NSH_BINARY_DIR="${PROJECT_BINARY_DIR}")
+        gtest_discover_tests(${exe} DISCOVERY_MODE PRE_TEST DISCOVERY_TIMEOUT 60
+                             PROPERTIES LABELS ${label}
+                             WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
+      endforeach()
     endforeach()
   endif()
 endfunction()

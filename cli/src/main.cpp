@@ -1,2 +1,28 @@
+// nsh: the nonsmooth-integrator verification harness. See DESIGN.md for the command contract.
+#include "commands.hpp"
+
+#include <nsh/error.hpp>
+
 #include <cstdio>
-int main() { std::puts("nsh"); return 0; }
+#include <exception>
+
+int main(int argc, char** argv) {
+  CLI::App app{"nsh: verifies time integrators for mechanical systems with unilateral contact"};
+  app.require_subcommand(1);
+  int status = 0;
+  // Each line registers one subcommand (add yours when its cmd_*.cpp exists).
+  // nsh::cli::add_list_command(app, status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;  // usage errors are status 2, --help is 0
+  } catch (const nsh::InputError& e) {
+    std::fprintf(stderr, "nsh: error: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "nsh: error: %s\n", e.what());
+    return 2;
+  }
+  return status;
+}

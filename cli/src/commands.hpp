@@ -1,0 +1,20 @@
+#pragma once
+// One function per subcommand, each in its own cmd_<name>.cpp; main.cpp calls them all.
+// A subcommand's callback stores its exit status in `status`:
+//   0 every verdict holds, 1 a property failed, 2 bad input or usage (message on stderr).
+// Throwing nsh::InputError (or a subclass) from a callback also gives status 2, with the
+// message printed by main.
+
+#include <CLI/CLI.hpp>
+
+namespace nsh::cli {
+
+void add_list_command(CLI::App& app, int& status);
+void add_simulate_command(CLI::App& app, int& status);
+void add_events_command(CLI::App& app, int& status);
+void add_check_command(CLI::App& app, int& status);
+void add_converge_command(CLI::App& app, int& status);
+void add_energy_command(CLI::App& app, int& status);
+void add_report_command(CLI::App& app, int& status);
+
+}  // namespace nsh::cli

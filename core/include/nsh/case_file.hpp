@@ -1,0 +1,76 @@
+#pragma once
+// Case files (DESIGN.md "The case file"): JSON documents describing a model, an initial state
+// and a horizon. Numbers may be JSON numbers or strings ("1/3", "0.1", "1e-3"); the parser keeps
+// every number as its source text, so that each scalar type reads it exactly (Rational) or to
+// full precision (Real50), never through a double.
+//
+//   { "name": "two-body", "family": "linear",            // family defaults to "linear"
+//     "M": [[2, 0], [0, 3]], "K": ..., "C": ..., "F": [0, 0],
+//     "F_amplitude": [..], "omega": 2,                     // optional harmonic force
+//     "G": [[1], [-1]], "w": [0], "e": ["1/2"],            // e: one number or one per contact
+//     "q0": [0, 0], "v0": [-1, 1], "t0": 0, "T": 1, "h": "1/100" }   // t0, h optional
+//
+// Other families ("sweeping", "penalty-line", ...) use the same document and number readers
+// with their own fields.
+
+#include <nsh/model.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace nsh {
+
+/// A parsed case file. Every number in `root` is stored as a JSON string holding its source
+/// text (so 0.1 stays "0.1").
+struct CaseDocument {
+  nlohmann::json root;
+  std::string source;   ///< file path or "<text>", for messages
+  std::string name;     ///< "name" field (or the file stem)
+  std::string family;   ///< "family" field, default "linear"
+};
+
+/// Parse JSON text. Malformed JSON throws InputError naming `source`, line and column.
+CaseDocument parse_case_text(const std::string& text, const std::string& source = "<text>");
+/// Read and parse a file. Missing file: InputError naming the path.
+CaseDocument read_case_file(const std::string& path);
+
+/// A built-in case name ("bouncing-ball") or a path to a case file -> the file's path.
+/// Built-in cases are looked up in $NSH_CASES_DIR, the source tree's cases/data and the
+/// installed share/nsh/cases. Unknown names: InputError listing the built-in cases.
+std::string locate_case(const std::string& name_or_path);
+/// Names of the built-in case files (file stems in the first cases directory found).
+std::vector<std::string> builtin_case_names();
+
+/// Readers for one field of a document; `field` is the path used in messages ("M[1][0]").
+/// A missing required field, a non-number, a wrong length or a ragged matrix throws InputError.
+template <class Scalar>
+Scalar case_number(const nlohmann::json& node, const std::string& field);
+template <class Scalar>
+Vector<Scalar> case_vector(const nlohmann::json& node, const std::string& field);
+template <class Scalar>
+Matrix<Scalar> case_matrix(const nlohmann::json& node, const std::string& field);
+
+/// A linear-family case: the model, the initial state, the horizon and an optional default h.
+template <class Scalar>
+struct LinearCase {
+  LinearModel<Scalar> model;
+  State<Scalar> initial;
+  Scalar T{1};
+  std::optional<Scalar> h;
+};
+
+/// Load a "linear" document into Scalar, fill defaults (K, C, F, w zero; e broadcast) and
+/// validate the model and the state. Errors name the field.
+template <class Scalar>
+LinearCase<Scalar> load_linear_case(const CaseDocument& document);
+
+/// Write a model and state as a case file (exact strings in Rational, full precision
+/// otherwise) that load_linear_case reads back to the same values.
+template <class Scalar>
+std::string write_linear_case(const std::string& name, const LinearModel<Scalar>& model,
+                              const State<Scalar>& initial, const Scalar& T,
+                              const std::optional<Scalar>& h = std::nullopt);
+
+}  // namespace nsh

@@ -1,0 +1,130 @@
+#pragma once
+// The correctness gate's plug-in interface: what `nsh check` runs, and how a family of schemes
+// that is not an nsh::Scheme (first-order penalty, catching-up, ...) adds its own properties.
+//
+// A *provider* knows a set of schemes (by spec) and a set of properties. For each
+// (scheme, property) pair it says whether the scheme *claims* the property (for the spec's
+// parameters), and it *checks* it: random cases inside the claimed domain, plus, where the
+// claim has a sharp boundary, a designed search just outside it. `nsh check` asks every
+// registered provider, in registration order; the first provider whose handles_scheme() is
+// true for a spec owns that spec.
+//
+// Determinism: a check must depend only on (spec, property, options). The same seed gives the
+// same verdicts and the same counterexamples.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace nsh::properties {
+
+enum class Outcome {
+  pass,           ///< the claim was checked on cases_run cases and held on every one
+  fail,           ///< a counterexample was found (printed in Verdict::counterexample)
+  not_claimed,    ///< the scheme does not claim the property here (and --force was not given)
+  not_applicable  ///< the property's hypotheses cannot be met by this scheme (family, fields)
+};
+
+const char* to_string(Outcome outcome);
+
+/// The smallest case (after shrinking) that breaks a property.
+struct Counterexample {
+  /// Named values that broke it, printed at full precision: ("Delta E - W", "+7.8e-4"),
+  /// ("theta", "1/2"), ("U_k[0]", "1/50"), ...
+  std::vector<std::pair<std::string, std::string>> values;
+  /// The shrunk model and state as a case file (DESIGN.md format) that `nsh simulate`
+  /// replays; empty for families without a linear case file.
+  std::string case_file;
+  /// The spec and step size to replay it with: `nsh simulate FILE --scheme SPEC --h H`.
+  std::string simulate_hint;
+  /// RC_PARAMS-style reproduce string (`seed=... reproduce=...`) for the stamped gtest, and
+  /// the `nsh check ...` command line that finds the same counterexample.
+  std::string reproduce;
+  std::string command;
+};
+
+struct Verdict {
+  std::string scheme;    ///< the canonical spec checked
+  std::string property;  ///< property name, e.g. "moreau_jean_energy_dissipation"
+  Outcome outcome{Outcome::not_applicable};
+  int cases_run{0};       ///< random + designed cases evaluated
+  std::string statement;  ///< the property's statement (with the claim's domain if any)
+  std::string note;       ///< e.g. "claim sharp: designed search outside found violation"
+  std::optional<Counterexample> counterexample;
+};
+
+/// Restitution range [lo, hi] (0 <= lo <= hi <= 1), kept as exact text ("0", "1/2").
+struct RestitutionRange {
+  std::string lo{"0"};
+  std::string hi{"1"};
+};
+
+struct CheckOptions {
+  int cases{100};                               ///< random cases per (scheme, property)
+  std::uint64_t seed{0};                        ///< rapidcheck seed; same seed, same verdicts
+  std::optional<RestitutionRange> restitution;  ///< narrows the generated e
+  bool force{false};                            ///< check even where the scheme does not claim
+};
+
+/// A property as the CLI lists it.
+struct PropertyDescription {
+  std::string name;
+  std::string statement;   ///< the predicate, in formulas
+  std::string hypotheses;  ///< what the property needs from the scheme and the model
+  std::string tolerance;   ///< how the tolerance is derived (zero in Rational)
+};
+
+class PropertyProvider {
+ public:
+  virtual ~PropertyProvider() = default;
+  /// Short name for messages ("nsh-schemes", "sweep").
+  virtual std::string name() const = 0;
+  /// True if this provider owns the scheme named by `spec` ("penalty:kappa=1e4", ...).
+  virtual bool handles_scheme(const std::string& spec) const = 0;
+  /// The specs `--scheme all` expands to for this provider (representative parameters).
+  virtual std::vector<std::string> schemes() const = 0;
+  /// The mutant specs this provider contributes to `nsh check --mutants` (each must be
+  /// rejected: at least one claimed property must fail).
+  virtual std::vector<std::string> mutants() const { return {}; }
+  /// Every property this provider can check.
+  virtual std::vector<PropertyDescription> properties() const = 0;
+  /// Canonical form of a spec this provider handles (defaults filled in); identity by default.
+  virtual std::string canonical(const std::string& spec) const { return spec; }
+  /// Does the scheme claim the property for this spec's parameters?
+  virtual bool claims(const std::string& spec, const std::string& property) const = 0;
+  /// Check the property on the scheme. Must honour options.force (check even when not
+  /// claimed) and return not_claimed otherwise; not_applicable when the property cannot be
+  /// evaluated for this scheme. Bad input (spec, range) throws nsh::InputError.
+  virtual Verdict check(const std::string& spec, const std::string& property,
+                        const CheckOptions& options) const = 0;
+};
+
+/// Add a provider (kept for the life of the program). Throws std::logic_error on a duplicate
+/// provider name.
+void register_provider(std::shared_ptr<PropertyProvider> provider);
+/// Every registered provider, the built-in ones first (registered on first call by
+/// register_builtin_providers, properties/src/builtin_providers.cpp: a provider living in
+/// this module adds one declaration and one call there).
+const std::vector<std::shared_ptr<PropertyProvider>>& providers();
+void register_builtin_providers();
+
+/// The provider owning `spec`; SpecError listing the known scheme names if none.
+const PropertyProvider& provider_for(const std::string& spec);
+
+/// Every property name known to any provider, without duplicates, in first-seen order.
+std::vector<PropertyDescription> all_properties();
+
+/// Run (spec x property) for every spec and property given ("all" expands); properties a
+/// provider does not know give not_applicable.
+std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
+                                const std::vector<std::string>& properties,
+                                const CheckOptions& options);
+
+/// A mutant is rejected iff at least one verdict on it is `fail`. Returns the verdicts of the
+/// claimed properties of `mutant_spec` (with force=false).
+std::vector<Verdict> check_mutant(const std::string& mutant_spec, const CheckOptions& options);
+
+}  // namespace nsh::properties

@@ -1,0 +1,9 @@
+// The property providers built into nsh. A provider living in this module defines one
+// `register_*_properties()` function; add its declaration and its call here.
+#include <nsh/properties/check.hpp>
+
+namespace nsh::properties {
+
+void register_builtin_providers() {}
+
+}  // namespace nsh::properties

@@ -4,8 +4,10 @@
 
 namespace nsh {
 
+void register_moreau_jean(Registry& registry);
+
 void register_builtin_schemes(Registry& registry) {
-  (void)registry;
+  register_moreau_jean(registry);
 }
 
 }  // namespace nsh

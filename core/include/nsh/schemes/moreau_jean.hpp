@@ -1,0 +1,120 @@
+#pragma once
+// The Moreau–Jean theta-scheme for the linear model of THEORY.md section 1 (THEORY.md 2.1).
+//
+// Sources: V. Acary, "Energy conservation and dissipation properties of time-integration
+// methods for nonsmooth elastodynamics with contact", ZAMM 96(5):585–603, 2016 (INRIA
+// RR-8602), Sect. 3; M. Jean, "The non-smooth contact dynamics method", CMAME 177:235–257,
+// 1999; Siconos 4.4 kernel, MoreauJeanOSI (LagrangianLinearTIDS branch of computeFreeState /
+// updateState and addInteractionInIndexSet), whose trajectories this class reproduces with
+// activation=position (tested in core/tests/siconos_compare_slow.cpp).
+//
+// One step from (t_k, q_k, v_k) to t_{k+1} = t_k + h, with x_{k+theta} = (1-theta) x_k +
+// theta x_{k+1}:
+//
+//   M (v_{k+1} - v_k) + h C v_{k+theta} + h K q_{k+theta} - h F_{k+theta} = G P_{k+1}
+//   q_{k+1} = q_k + h v_{k+theta}
+//   U_{k+1} = G^T v_{k+1}
+//   alpha not in I : P^alpha_{k+1} = 0
+//   alpha in I     : 0 <= U^alpha_{k+1} + e^alpha U^alpha_k  _|_  P^alpha_{k+1} >= 0
+//
+// with F_{k+theta} = (1-theta) F(t_k) + theta F(t_{k+1}) (as Siconos evaluates fExt), and the
+// index set I chosen from the state at t_k (gamma_p = 1/2, the Siconos default):
+//
+//   activation=position           I = { alpha : g^alpha_k + h/2 U^alpha_k <= 0 }
+//   activation=position-velocity  I = { alpha : g^alpha_k + h/2 U^alpha_k <= 0 and U^alpha_k <= 0 }
+//
+// The second rule is the default because the energy theorem (THEORY.md 2.4) needs U_k <= 0
+// wherever P > 0; the first reproduces Siconos and can gain energy (THEORY.md 2.4).
+//
+// Elimination (what `step` computes). With M^ = M + h theta C + h^2 theta^2 K, factorized once
+// in `initialize` (partial-pivot LU, exact in Rational):
+//
+//   v_free  = v_k + M^{-1} [ -h C v_k - h K q_k - h^2 theta K v_k + h F_{k+theta} ]
+//   W_I     = G_I^T M^{-1} G_I,   b_I = G_I^T v_free + e_I o U_{k,I}
+//   0 <= W_I P_I + b_I  _|_  P_I >= 0          (solved by nsh::solve_lcp, certified)
+//   v_{k+1} = v_free + M^{-1} G_I P_I,   q_{k+1} = q_k + h ((1-theta) v_k + theta v_{k+1})
+//
+// Energy ledger (THEORY.md 2.2) and the exact one-step identity (THEORY.md 2.3):
+//
+//   W_ext = h v_{k+theta}^T F_{k+theta},  W_damp = -h v_{k+theta}^T C v_{k+theta},
+//   W_contact = U_{k+theta}^T P_{k+1},
+//   numerical_dissipation = (theta - 1/2)(||v_{k+1} - v_k||_M^2 + ||q_{k+1} - q_k||_K^2),
+//   E_{k+1} - E_k = W_ext + W_damp + W_contact - numerical_dissipation
+//
+// which holds to round-off in floating point and exactly (defect == 0) in Rational, for every
+// theta, e, C, F and either index rule (multiply the momentum equation by v_{k+theta}^T and
+// use h v_{k+theta} = q_{k+1} - q_k).
+//
+// Spec options: theta (default 1/2, in [0, 1]), activation (position | position-velocity,
+// default position-velocity), lcp (lemke | enumeration | pgs | fb | prox, default lemke; only
+// lemke and enumeration in Rational, the others iterate or need sqrt).
+//
+// Allocation: on the double path `step` allocates nothing of its own once the summary has been
+// sized, except when the number of active contacts changes (the Delassus block is resized) and
+// inside solve_lcp (its result vectors).
+
+#include <nsh/lcp/lcp.hpp>
+#include <nsh/registry.hpp>
+#include <nsh/schemes/scheme.hpp>
+
+#include <Eigen/LU>
+
+#include <vector>
+
+namespace nsh {
+
+/// Which contacts enter the impulse LCP of a step.
+enum class MoreauJeanActivation {
+  position,          ///< g_k + h/2 U_k <= 0 (Siconos MoreauJeanOSI default)
+  position_velocity  ///< g_k + h/2 U_k <= 0 and U_k <= 0 (needed by the energy theorem)
+};
+
+const char* to_string(MoreauJeanActivation activation);
+
+template <class Scalar>
+class MoreauJean : public Scheme<Scalar> {
+ public:
+  /// From a spec "moreau-jean[:theta=..,activation=..,lcp=..]"; missing options take their
+  /// defaults. Throws SpecError naming the option for an unknown key, a theta outside [0, 1],
+  /// an unknown activation or LCP method, or an iterative LCP method in Rational.
+  explicit MoreauJean(const SchemeSpec& spec);
+
+  SchemeInfo info() const override;
+  void initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                  const Scalar& h) override;
+  void step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
+
+  const Scalar& theta() const { return theta_; }
+  MoreauJeanActivation activation() const { return activation_; }
+  LcpMethod lcp_method() const { return lcp_method_; }
+
+ private:
+  /// (1 - theta) F(t_k) + theta F(t_{k+1}) into force_theta_.
+  void evaluate_force(const Scalar& t_k);
+
+  Scalar theta_;
+  Rational theta_exact_;  // for the canonical spec string, whatever Scalar is
+  MoreauJeanActivation activation_{MoreauJeanActivation::position_velocity};
+  LcpMethod lcp_method_{LcpMethod::lemke};
+  LcpOptions<Scalar> lcp_options_;
+
+  // Bound by initialize.
+  const LinearModel<Scalar>* model_{nullptr};
+  Scalar h_{0};
+  bool harmonic_{false};
+  Eigen::PartialPivLU<Matrix<Scalar>> iteration_lu_;  // M^ = M + h theta C + h^2 theta^2 K
+  Matrix<Scalar> minv_g_;                             // M^{-1} G, n x m
+  Matrix<Scalar> delassus_;                           // G^T M^{-1} G, m x m
+
+  // Workspace, sized by initialize.
+  Vector<Scalar> force_theta_, rhs_, v_free_, v_next_, q_next_, v_theta_, dv_, dq_, work_n_;
+  Vector<Scalar> gap_k_, velocity_k_, velocity_theta_, impulse_;
+  Matrix<Scalar> delassus_active_;
+  Vector<Scalar> b_active_;
+  std::vector<Index> active_;
+};
+
+/// Registers "moreau-jean" (double, Real50, Rational).
+void register_moreau_jean(Registry& registry);
+
+}  // namespace nsh

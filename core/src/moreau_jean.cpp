@@ -1,0 +1,42 @@
+// Moreau–Jean theta-scheme: the double instantiation, the activation names and the registry
+// entry. Real50 and Rational are instantiated in moreau_jean_real50.cpp and
+// moreau_jean_rational.cpp (Boost.Multiprecision + Eigen is slow to compile).
+#include "moreau_jean.hxx"
+
+namespace nsh {
+
+const char* to_string(MoreauJeanActivation activation) {
+  switch (activation) {
+    case MoreauJeanActivation::position:
+      return "position";
+    case MoreauJeanActivation::position_velocity:
+      return "position-velocity";
+  }
+  return "unknown";
+}
+
+template class MoreauJean<double>;
+
+void register_moreau_jean(Registry& registry) {
+  SchemeEntry entry;
+  entry.name = "moreau-jean";
+  entry.summary =
+      "Moreau–Jean theta-scheme with an impulse LCP on an index set (Acary ZAMM 2016; Jean "
+      "1999; Siconos MoreauJeanOSI)";
+  entry.options = {
+      {"theta", "1/2", "theta-method parameter, a number in [0, 1]", {}},
+      {"activation",
+       "position-velocity",
+       "index set: position (g_k + h/2 U_k <= 0, the Siconos default) or position-velocity "
+       "(also U_k <= 0, needed by the energy theorem)",
+       {"position", "position-velocity"}},
+      {"lcp",
+       "lemke",
+       "one-step LCP solver; rational arithmetic accepts lemke and enumeration only",
+       {"lemke", "enumeration", "pgs", "fb", "prox"}},
+  };
+  set_factories<MoreauJean>(entry, /*rational=*/true);
+  registry.add(std::move(entry));
+}
+
+}  // namespace nsh

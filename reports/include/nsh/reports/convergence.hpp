@@ -1,0 +1,134 @@
+#pragma once
+// Convergence and work-precision studies (DiffEqDevTools-style, with error measures that suit
+// velocity jumps).
+//
+// A study runs one scheme in one precision on one case at each step size h of a list and
+// compares every run with a reference solution sampled on that run's own grid
+// t_k = t0 + k h, k = 0..N (N = step_count(t0, T, h)), so no interpolation of the run is ever
+// needed. With ‖·‖ the max-norm over the degrees of freedom:
+//
+//   q_final      = ‖q_N − q_ref(t_N)‖
+//   v_final      = ‖v_N − v_ref(t_N)‖
+//   q_max        = max_k ‖q_k − q_ref(t_k)‖
+//   v_l1         = Σ_{k=1..N} h ‖v_k − v_ref(t_k)‖      (the L¹-in-time velocity error, v taken
+//                                                       as constant on (t_{k−1}, t_k]: a
+//                                                       velocity jump off by δt costs |[v]|·δt,
+//                                                       so it stays meaningful across impacts)
+//   energy_final = |E(q_N, v_N) − E(q_ref(t_N), v_ref(t_N))|,  E = ½vᵀMv + ½qᵀKq
+//   impact_time  = |t_first − t*_ref|   (only when the reference has an impact in (t0, T]):
+//                  t_first is the end time t_{k+1} of the run's first step with a nonzero
+//                  impulse, t*_ref the reference's first impact time.
+//
+// The comparison is made in Real50 whatever the run's precision, so that a Real50 run beside a
+// double one shows where double round-off takes over. Orders come from fit_order
+// (least-squares slope of log10 error against log10 h, with its RMS residual).
+//
+// References (ConvergenceOptions::reference):
+//   "analytic"      the case's closed form (nsh::cases::analytic_state), evaluated in Real50;
+//                   first impact: the first jump of a local velocity from U < 0 to U >= 0,
+//                   located by bisection to Real50 round-off;
+//   "event-driven"  the registered scheme "event-driven" run in Real50 at each study h (so the
+//                   reference is sampled exactly on each run's grid); first impact: the first
+//                   step with a nonzero impulse, refined by bisection on the length of a single
+//                   event-driven step taken from the state before it;
+//   FILE            a CSV written by `nsh simulate` (columns t, q0.., v0.., optionally P0..),
+//                   linearly interpolated in time at the run's grid points (exact where the
+//                   grids coincide); first impact: the first row with a nonzero impulse,
+//                   refined by the linear gap estimate t_j + g_j / (−U_j) from the row before.
+
+#include <nsh/case_file.hpp>
+#include <nsh/reports/order_fit.hpp>
+#include <nsh/reports/svg_plot.hpp>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace nsh::reports {
+
+/// The error measures, in the order they are reported.
+const std::vector<std::string>& error_measures();
+
+/// A reference solution, sampled in Real50.
+class ConvergenceReference {
+ public:
+  virtual ~ConvergenceReference() = default;
+  /// "analytic", "event-driven" or the file path.
+  virtual std::string name() const = 0;
+  /// States at t0 + k h, k = 0..steps. `h_text` is the exact step (as given by the user), so
+  /// a scheme-based reference runs on exactly the run's grid.
+  virtual std::vector<State<Real50>> sample(const std::string& h_text, Index steps) = 0;
+  /// The time of the first impact in (t0, T], or nullopt if there is none.
+  virtual std::optional<Real50> first_impact() = 0;
+};
+
+/// Build a reference for a case (`kind` as in ConvergenceOptions::reference). `h_texts` are the
+/// study's step sizes (the finest locates a scheme-based reference's first impact); `T_text`
+/// overrides the case's horizon when not empty. Throws
+/// InputError naming "reference" for an unknown kind, a case without a closed form, or a file
+/// that does not fit the model.
+std::unique_ptr<ConvergenceReference> make_reference(const std::string& kind,
+                                                     const CaseDocument& document,
+                                                     const std::vector<std::string>& h_texts,
+                                                     const std::string& T_text = "");
+
+struct ConvergenceOptions {
+  std::string case_name;             ///< built-in case name or case-file path
+  std::vector<std::string> schemes;  ///< scheme specs, one study each (per precision)
+  std::vector<std::string> h;        ///< step sizes as exact text ("0.01", "1/128")
+  std::string reference{"analytic"};
+  std::vector<std::string> precisions{"double"};  ///< "double" and/or "50"
+  /// Horizon override (text); empty: the case's T.
+  std::string T;
+  /// Called with one line per finished run ("moreau-jean h=0.01 ...").
+  std::function<void(const std::string&)> progress;
+};
+
+/// One (scheme, precision) study.
+struct ConvergenceStudy {
+  std::string case_name;
+  std::string scheme;     ///< canonical spec
+  std::string precision;  ///< "double" or "50"
+  std::string reference;
+  std::vector<double> h;
+  std::vector<Index> steps;
+  std::vector<double> wall_seconds;   ///< scheme construction + simulation, per run
+  std::vector<std::string> measures;  ///< measures reported (impact_time only with an impact)
+  std::map<std::string, std::vector<double>> errors;  ///< measure -> one entry per h (NaN: failed)
+  std::map<std::string, OrderFit> fits;
+  std::vector<std::string> failures;  ///< per h: empty, or why the run failed (StepError, ...)
+};
+
+/// Run every (scheme, precision, h). A run that throws StepError is recorded as a failure (NaN
+/// errors) and the study goes on; bad input (case, spec, h, reference) throws InputError.
+std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options);
+
+/// JSON document (see DESIGN.md): the first study's fields at top level — case, scheme,
+/// precision, reference, h, errors, orders, fit_residual (plus steps, wall_seconds, failures)
+/// — and "studies": the list of every study in the same form, so that a one-scheme file is
+/// exactly the documented contract and a many-scheme file extends it. Undefined numbers
+/// (failed runs, undefined orders) are null.
+std::string convergence_json(const std::vector<ConvergenceStudy>& studies);
+/// One row per (study, h): case,scheme,precision,reference,h,steps,wall_seconds,<measures>.
+std::string convergence_csv(const std::vector<ConvergenceStudy>& studies);
+
+/// Log-log error against h for one measure, one series per study (legend: spec, precision and
+/// fitted order).
+SvgPlot convergence_plot(const std::vector<ConvergenceStudy>& studies, const std::string& measure);
+/// Log-log error against wall time for one measure, one series per study.
+SvgPlot work_precision_plot(const std::vector<ConvergenceStudy>& studies,
+                            const std::string& measure);
+
+/// Write convergence.json, convergence.csv, convergence_<measure>.svg for every measure and
+/// work_precision_<measure>.svg, into `dir` (created if missing). Returns the files written.
+std::vector<std::string> write_convergence(const std::vector<ConvergenceStudy>& studies,
+                                           const std::string& dir);
+
+/// Parse "0.1,0.05,1/40" into the list of step texts; InputError naming "--h" on an empty list
+/// or a value that is not a positive number.
+std::vector<std::string> parse_step_list(const std::string& text);
+
+}  // namespace nsh::reports

@@ -1,0 +1,31 @@
+#pragma once
+// The observed order of a convergence study: the least-squares line through
+// (log10 h_i, log10 err_i),
+//
+//   log10 err ≈ order · log10 h + intercept,
+//   order = Σ (x_i − x̄)(y_i − ȳ) / Σ (x_i − x̄)²,
+//   residual = sqrt( Σ (y_i − order x_i − intercept)² / n )     (RMS, in decades),
+//
+// over the points with h_i > 0 and a finite err_i > 0 (an error that is exactly zero, e.g. an
+// impact time hit exactly on the grid, says nothing about a slope and is left out). The fit uses
+// every point, not the mean of successive ratios, so a study that is not yet asymptotic, or one
+// whose errors stall at round-off or diverge, shows as a large residual rather than a plausible
+// order. With fewer than two usable points (or all h equal) the order is undefined (NaN).
+
+#include <cstddef>
+#include <vector>
+
+namespace nsh::reports {
+
+struct OrderFit {
+  double order;      ///< slope of log10 err against log10 h (NaN if undefined)
+  double intercept;  ///< log10 err at h = 1 on the fitted line (NaN if undefined)
+  double residual;   ///< RMS distance of the points from the line, in decades (NaN if undefined)
+  std::size_t points{0};  ///< number of points used
+  bool defined() const { return points >= 2 && order == order; }
+};
+
+/// Throws std::invalid_argument if h and error differ in length.
+OrderFit fit_order(const std::vector<double>& h, const std::vector<double>& error);
+
+}  // namespace nsh::reports

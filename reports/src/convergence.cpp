@@ -1,0 +1,165 @@
+// Running convergence studies: one run per (scheme, precision, h), errors against the
+// reference computed in Real50 (see convergence.hpp for the measures).
+#include <nsh/scalar.hpp>
+
+#include <nsh/driver.hpp>
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/number.hpp>
+#include <nsh/registry.hpp>
+#include <nsh/reports/convergence.hpp>
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace nsh::reports {
+
+namespace {
+
+using R = Real50;
+
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct RunResult {
+  Index steps{0};
+  double wall_seconds{kNaN};
+  std::map<std::string, double> errors;
+  std::string failure;
+};
+
+template <class Scalar>
+RunResult run_one(const std::string& spec, const CaseDocument& document, const std::string& h_text,
+                  const std::string& T_text, const LinearModel<R>& model_r,
+                  ConvergenceReference& reference, const std::optional<R>& reference_impact) {
+  LinearCase<Scalar> c = load_linear_case<Scalar>(document);
+  if (!T_text.empty()) c.T = parse_number<Scalar>(T_text, "T");
+  const Scalar h = parse_number<Scalar>(h_text, "h");
+  RunResult result;
+  result.steps = step_count(c.initial.t, c.T, h);
+
+  const auto start = std::chrono::steady_clock::now();
+  auto scheme = Registry::builtin().make<Scalar>(spec);
+  Trajectory<Scalar> run = record(*scheme, c.model, c.initial, h, c.T);
+  result.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  const std::vector<State<R>> ref = reference.sample(h_text, result.steps);
+  if (ref.size() != run.states.size())
+    throw std::logic_error(
+        fmt::format("reference has {} samples, the run {} states", ref.size(), run.states.size()));
+  const R hr = parse_number<R>(h_text, "h");
+  R q_max(0), v_l1(0);
+  for (std::size_t k = 0; k < run.states.size(); ++k) {
+    const Vector<R> q = scalar_cast<R>(run.states[k].q), v = scalar_cast<R>(run.states[k].v);
+    const R dq = max_abs(Vector<R>(q - ref[k].q));
+    if (dq > q_max) q_max = dq;
+    if (k > 0) v_l1 += hr * max_abs(Vector<R>(v - ref[k].v));
+  }
+  const Vector<R> qN = scalar_cast<R>(run.states.back().q);
+  const Vector<R> vN = scalar_cast<R>(run.states.back().v);
+  auto d = [](const R& x) { return scalar_cast<double>(x); };
+  result.errors["q_final"] = d(max_abs(Vector<R>(qN - ref.back().q)));
+  result.errors["v_final"] = d(max_abs(Vector<R>(vN - ref.back().v)));
+  result.errors["q_max"] = d(q_max);
+  result.errors["v_l1"] = d(v_l1);
+  result.errors["energy_final"] =
+      d(abs_value<R>(model_r.energy(qN, vN) - model_r.energy(ref.back().q, ref.back().v)));
+  if (reference_impact) {
+    double error = kNaN;  // a run that never impacts has no impact time to compare
+    for (const auto& step : run.steps)
+      if (step.impulse.size() > 0 && max_abs(step.impulse) > Scalar(0)) {
+        error = d(abs_value<R>(scalar_cast<R>(step.t_after) - *reference_impact));
+        break;
+      }
+    result.errors["impact_time"] = error;
+  }
+  return result;
+}
+
+}  // namespace
+
+const std::vector<std::string>& error_measures() {
+  static const std::vector<std::string> measures{"q_final", "v_final",      "q_max",
+                                                 "v_l1",    "energy_final", "impact_time"};
+  return measures;
+}
+
+std::vector<std::string> parse_step_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    while (!item.empty() && item.back() == ' ') item.pop_back();
+    while (!item.empty() && item.front() == ' ') item.erase(item.begin());
+    if (item.empty()) throw InputError("--h", "empty entry in '" + text + "'");
+    const Rational value = parse_rational(item, "--h");
+    if (!(value > Rational(0))) throw InputError("--h", "step size '" + item + "' must be > 0");
+    out.push_back(item);
+  }
+  if (out.empty()) throw InputError("--h", "no step sizes given");
+  return out;
+}
+
+std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options) {
+  if (options.schemes.empty()) throw InputError("--scheme", "no scheme given");
+  if (options.h.empty()) throw InputError("--h", "no step sizes given");
+  for (const auto& p : options.precisions)
+    if (p != "double" && p != "50")
+      throw InputError("--precision", "'" + p + "' is not one of: double, 50");
+  const CaseDocument document = read_case_file(locate_case(options.case_name));
+  const LinearModel<R> model_r = load_linear_case<R>(document).model;
+  std::vector<std::string> specs;
+  for (const auto& s : options.schemes) specs.push_back(Registry::builtin().resolve(s).str());
+
+  auto reference = make_reference(options.reference, document, options.h, options.T);
+  const std::optional<R> impact = reference->first_impact();
+
+  std::vector<ConvergenceStudy> studies;
+  for (const auto& spec : specs)
+    for (const auto& precision : options.precisions) {
+      ConvergenceStudy study;
+      study.case_name = document.name;
+      study.scheme = spec;
+      study.precision = precision;
+      study.reference = reference->name();
+      for (const auto& m : error_measures())
+        if (m != "impact_time" || impact) study.measures.push_back(m);
+      for (const auto& h_text : options.h) {
+        RunResult run;
+        try {
+          run =
+              precision == "double"
+                  ? run_one<double>(spec, document, h_text, options.T, model_r, *reference, impact)
+                  : run_one<R>(spec, document, h_text, options.T, model_r, *reference, impact);
+        } catch (const StepError& e) {
+          run.failure = e.what();
+        }
+        study.h.push_back(scalar_cast<double>(parse_number<R>(h_text, "h")));
+        study.steps.push_back(run.steps);
+        study.wall_seconds.push_back(run.wall_seconds);
+        study.failures.push_back(run.failure);
+        for (const auto& m : study.measures) {
+          auto it = run.errors.find(m);
+          study.errors[m].push_back(it == run.errors.end() ? kNaN : it->second);
+        }
+        if (options.progress) {
+          const auto it = run.errors.find("q_max");
+          options.progress(fmt::format(
+              "converge {} {} [{}] h={}: {}", study.case_name, spec, precision, h_text,
+              run.failure.empty()
+                  ? fmt::format("q_max={:.3e} ({:.3f} s)",
+                                it == run.errors.end() ? kNaN : it->second, run.wall_seconds)
+                  : "failed: " + run.failure));
+        }
+      }
+      for (const auto& m : study.measures) study.fits[m] = fit_order(study.h, study.errors[m]);
+      studies.push_back(std::move(study));
+    }
+  return studies;
+}
+
+}  // namespace nsh::reports

@@ -1,0 +1,329 @@
+// The three kinds of convergence reference (see convergence.hpp), all sampled in Real50.
+#include <nsh/scalar.hpp>
+
+#include <nsh/driver.hpp>
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/number.hpp>
+#include <nsh/registry.hpp>
+#include <nsh/reports/convergence.hpp>
+
+#if __has_include(<nsh/cases/analytic.hpp>)
+#include <nsh/cases/analytic.hpp>
+#define NSH_REPORTS_HAVE_ANALYTIC 1
+#endif
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace nsh::reports {
+
+namespace {
+
+using R = Real50;
+
+R max_local_velocity_scale(const std::vector<State<R>>& states, const LinearModel<R>& model) {
+  R scale(0);
+  for (const auto& s : states) {
+    const R u = max_abs(model.local_velocity(s.v));
+    if (u > scale) scale = u;
+  }
+  return scale;
+}
+
+// The first jump of some local velocity from U < 0 to U >= 0 in (t0, T] for a reference that
+// can be evaluated at any time. The scan step is fine enough to separate impacts that are at
+// least a few scan steps apart (the cases' closed forms are); a smooth zero crossing of U
+// (a turning point away from contact) is told from a jump by the size of U's change once the
+// bracket has shrunk to round-off.
+std::optional<R> first_velocity_jump(const std::function<State<R>(const R&)>& at,
+                                     const LinearModel<R>& model, const R& t0, const R& T,
+                                     Index scan_steps) {
+  if (model.contacts() == 0) return std::nullopt;
+  const R dt = (T - t0) / R(scan_steps);
+  State<R> prev = at(t0);
+  std::vector<State<R>> scanned{prev};
+  for (Index k = 1; k <= scan_steps; ++k) {
+    State<R> cur = at(t0 + R(k) * dt);
+    scanned.push_back(cur);
+    const Vector<R> ua = model.local_velocity(prev.v), ub = model.local_velocity(cur.v);
+    for (Index alpha = 0; alpha < model.contacts(); ++alpha) {
+      if (!(ua(alpha) < R(0) && ub(alpha) >= R(0))) continue;
+      R a = t0 + R(k - 1) * dt, b = t0 + R(k) * dt;
+      R u_a = ua(alpha), u_b = ub(alpha);
+      for (int it = 0; it < 200 && b - a > tolerance<R>(abs_value<R>(T) + R(1), R(4)); ++it) {
+        const R mid = (a + b) / 2;
+        const R u = model.local_velocity(at(mid).v)(alpha);
+        if (u < R(0)) {
+          a = mid;
+          u_a = u;
+        } else {
+          b = mid;
+          u_b = u;
+        }
+      }
+      const R scale = max_local_velocity_scale(scanned, model) + R(1);
+      using std::sqrt;
+      if (u_b - u_a > sqrt(epsilon<R>()) * scale) return (a + b) / 2;  // a jump, not a crossing
+    }
+    prev = std::move(cur);
+  }
+  return std::nullopt;
+}
+
+class AnalyticReference final : public ConvergenceReference {
+ public:
+  AnalyticReference(const CaseDocument& document, LinearCase<R> c, std::vector<std::string> hs)
+      : name_(document.name), case_(std::move(c)), hs_(std::move(hs)) {
+#ifdef NSH_REPORTS_HAVE_ANALYTIC
+    at_ = [name = name_](const R& t) { return nsh::cases::analytic_state<R>(name, t); };
+    try {
+      at_(case_.initial.t);  // throws for a case without a closed form
+    } catch (const std::exception& e) {
+      throw InputError("reference", "no closed form for case '" + name_ + "' (" + e.what() +
+                                        "); use --reference event-driven or FILE");
+    }
+#else
+    throw InputError("reference", "no closed form available for case '" + name_ +
+                                      "' (cases/analytic.hpp not built); use "
+                                      "--reference event-driven or FILE");
+#endif
+  }
+  std::string name() const override {
+    return "analytic";
+  }
+  std::vector<State<R>> sample(const std::string& h_text, Index steps) override {
+    const R h = parse_number<R>(h_text, "h");
+    std::vector<State<R>> out;
+    out.reserve(steps + 1);
+    for (Index k = 0; k <= steps; ++k) out.push_back(at_(case_.initial.t + R(k) * h));
+    return out;
+  }
+  std::optional<R> first_impact() override {
+    if (!searched_) {
+      // A scan at an eighth of the finest study step (and at least 4096 points) cannot miss an
+      // impact that the study itself resolves.
+      R finest = case_.T - case_.initial.t;
+      for (const auto& text : hs_) {
+        const R h = parse_number<R>(text, "h");
+        if (h < finest) finest = h;
+      }
+      Index scan =
+          static_cast<Index>(scalar_cast<double>((case_.T - case_.initial.t) / finest) * 8.0 + 1.0);
+      scan = std::max<Index>(scan, 4096);
+      impact_ = first_velocity_jump(at_, case_.model, case_.initial.t, case_.T, scan);
+      searched_ = true;
+    }
+    return impact_;
+  }
+
+ private:
+  std::string name_;
+  LinearCase<R> case_;
+  std::vector<std::string> hs_;
+  std::function<State<R>(const R&)> at_;
+  bool searched_{false};
+  std::optional<R> impact_;
+};
+
+bool has_impulse(const StepSummary<R>& s) {
+  return s.impulse.size() > 0 && max_abs(s.impulse) > R(0);
+}
+
+class SchemeReference final : public ConvergenceReference {
+ public:
+  SchemeReference(std::string spec, LinearCase<R> c, std::vector<std::string> hs)
+      : spec_(std::move(spec)), case_(std::move(c)), hs_(std::move(hs)) {
+    if (!Registry::builtin().contains(SchemeSpec::parse(spec_).name()))
+      throw InputError("reference",
+                       "the scheme '" + spec_ + "' is not registered (see `nsh list schemes`)");
+  }
+  std::string name() const override { return "event-driven"; }
+
+  std::vector<State<R>> sample(const std::string& h_text, Index steps) override {
+    const Trajectory<R>& run = run_at(h_text);
+    if (static_cast<Index>(run.states.size()) != steps + 1)
+      throw std::logic_error(
+          fmt::format("reference run has {} states, expected {}", run.states.size(), steps + 1));
+    return run.states;
+  }
+
+  std::optional<R> first_impact() override {
+    if (searched_) return impact_;
+    searched_ = true;
+    // The finest study step gives the tightest bracket to refine.
+    std::string finest = hs_.front();
+    for (const auto& text : hs_)
+      if (parse_number<R>(text, "h") < parse_number<R>(finest, "h")) finest = text;
+    const Trajectory<R>& run = run_at(finest);
+    for (std::size_t k = 0; k < run.steps.size(); ++k) {
+      if (!has_impulse(run.steps[k])) continue;
+      const State<R>& before = run.states[k];
+      R lo(0), hi = parse_number<R>(finest, "h");
+      // Bisection on the length s of one step from the state before: an impulse within s
+      // means the impact is at or before t_k + s.
+      auto scheme = Registry::builtin().make<R>(spec_);
+      for (int it = 0; it < 170 && hi - lo > tolerance<R>(hi, R(4)); ++it) {
+        const R s = (lo + hi) / 2;
+        State<R> state = before;
+        StepSummary<R> summary;
+        scheme->initialize(case_.model, state, s);
+        scheme->step(state, summary);
+        (has_impulse(summary) ? hi : lo) = s;
+      }
+      impact_ = before.t + (lo + hi) / 2;
+      break;
+    }
+    return impact_;
+  }
+
+ private:
+  const Trajectory<R>& run_at(const std::string& h_text) {
+    auto it = runs_.find(h_text);
+    if (it != runs_.end()) return it->second;
+    auto scheme = Registry::builtin().make<R>(spec_);
+    const R h = parse_number<R>(h_text, "h");
+    auto run = record(*scheme, case_.model, case_.initial, h, case_.T);
+    return runs_.emplace(h_text, std::move(run)).first->second;
+  }
+
+  std::string spec_;
+  LinearCase<R> case_;
+  std::vector<std::string> hs_;
+  std::map<std::string, Trajectory<R>> runs_;
+  bool searched_{false};
+  std::optional<R> impact_;
+};
+
+std::vector<std::string> split_csv_line(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cell;
+  std::istringstream in(line);
+  while (std::getline(in, cell, ',')) {
+    while (!cell.empty() && (cell.back() == '\r' || cell.back() == ' ')) cell.pop_back();
+    while (!cell.empty() && cell.front() == ' ') cell.erase(cell.begin());
+    out.push_back(cell);
+  }
+  return out;
+}
+
+class FileReference final : public ConvergenceReference {
+ public:
+  FileReference(const std::string& path, LinearCase<R> c) : path_(path), case_(std::move(c)) {
+    std::ifstream in(path);
+    if (!in) throw InputError("reference", "cannot open reference file '" + path + "'");
+    std::string line;
+    if (!std::getline(in, line)) throw InputError("reference", "'" + path + "' is empty");
+    const auto header = split_csv_line(line);
+    const Index n = case_.model.dofs(), m = case_.model.contacts();
+    auto column = [&](const std::string& key, bool required) -> long {
+      for (std::size_t i = 0; i < header.size(); ++i)
+        if (header[i] == key) return static_cast<long>(i);
+      if (required)
+        throw InputError("reference", "'" + path + "' has no column '" + key +
+                                          "' (expected the CSV of `nsh simulate`)");
+      return -1;
+    };
+    const long t_col = column("t", true);
+    std::vector<long> q_cols, v_cols, p_cols;
+    for (Index i = 0; i < n; ++i) {
+      q_cols.push_back(column(fmt::format("q{}", i), true));
+      v_cols.push_back(column(fmt::format("v{}", i), true));
+    }
+    for (Index a = 0; a < m; ++a) p_cols.push_back(column(fmt::format("P{}", a), false));
+    int row = 1;
+    while (std::getline(in, line)) {
+      ++row;
+      if (line.empty()) continue;
+      const auto cells = split_csv_line(line);
+      auto cell = [&](long col, const char* what) -> R {
+        if (col < 0 || col >= static_cast<long>(cells.size()))
+          throw InputError("reference", fmt::format("'{}' row {}: missing {}", path, row, what));
+        return parse_number<R>(cells[col], fmt::format("{} row {} {}", path, row, header[col]));
+      };
+      State<R> s{cell(t_col, "t"), Vector<R>(n), Vector<R>(n)};
+      for (Index i = 0; i < n; ++i) {
+        s.q(i) = cell(q_cols[i], "q");
+        s.v(i) = cell(v_cols[i], "v");
+      }
+      bool impulse = false;
+      for (long col : p_cols)
+        if (col >= 0 && abs_value<R>(cell(col, "P")) > R(0)) impulse = true;
+      if (!states_.empty() && !(s.t > states_.back().t))
+        throw InputError("reference", fmt::format("'{}' row {}: times must increase", path, row));
+      states_.push_back(std::move(s));
+      impulse_.push_back(impulse);
+    }
+    if (states_.size() < 2)
+      throw InputError("reference", "'" + path + "' needs at least two rows of states");
+  }
+  std::string name() const override { return path_; }
+
+  std::vector<State<R>> sample(const std::string& h_text, Index steps) override {
+    const R h = parse_number<R>(h_text, "h");
+    std::vector<State<R>> out;
+    std::size_t j = 0;
+    const R slack = tolerance<R>(abs_value<R>(states_.back().t) + R(1), R(1e6));
+    for (Index k = 0; k <= steps; ++k) {
+      const R t = case_.initial.t + R(k) * h;
+      if (t < states_.front().t - slack || t > states_.back().t + slack)
+        throw InputError("reference", "'" + path_ + "' covers [" + format_short(states_.front().t) +
+                                          ", " + format_short(states_.back().t) +
+                                          "], the run needs t = " + format_short(t));
+      while (j + 2 < states_.size() && states_[j + 1].t < t) ++j;
+      const State<R>& a = states_[j];
+      const State<R>& b = states_[j + 1];
+      R w = (t - a.t) / (b.t - a.t);
+      if (w < R(0)) w = R(0);
+      if (w > R(1)) w = R(1);
+      out.push_back(State<R>{t, a.q + w * (b.q - a.q), a.v + w * (b.v - a.v)});
+    }
+    return out;
+  }
+
+  std::optional<R> first_impact() override {
+    for (std::size_t j = 1; j < states_.size(); ++j) {
+      if (!impulse_[j]) continue;
+      const State<R>& a = states_[j - 1];
+      const Vector<R> g = case_.model.gap(a.q), u = case_.model.local_velocity(a.v);
+      R best = states_[j].t - a.t;
+      for (Index alpha = 0; alpha < g.size(); ++alpha)
+        if (u(alpha) < R(0)) {
+          R s = g(alpha) / (-u(alpha));
+          if (s < R(0)) s = R(0);
+          if (s < best) best = s;
+        }
+      return a.t + best;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::string path_;
+  LinearCase<R> case_;
+  std::vector<State<R>> states_;
+  std::vector<bool> impulse_;
+};
+
+}  // namespace
+
+std::unique_ptr<ConvergenceReference> make_reference(const std::string& kind,
+                                                     const CaseDocument& document,
+                                                     const std::vector<std::string>& h_texts,
+                                                     const std::string& T_text) {
+  if (h_texts.empty()) throw InputError("--h", "no step sizes given");
+  LinearCase<R> c = load_linear_case<R>(document);
+  if (!T_text.empty()) c.T = parse_number<R>(T_text, "T");
+  if (kind == "analytic")
+    return std::make_unique<AnalyticReference>(document, std::move(c), h_texts);
+  if (kind == "event-driven")
+    return std::make_unique<SchemeReference>("event-driven", std::move(c), h_texts);
+  if (kind.find('.') != std::string::npos || kind.find('/') != std::string::npos)
+    return std::make_unique<FileReference>(kind, std::move(c));
+  throw InputError("reference", "unknown reference '" + kind +
+                                    "'; accepted: analytic, event-driven, or a CSV file path");
+}
+
+}  // namespace nsh::reports

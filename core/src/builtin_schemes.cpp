@@ -5,9 +5,11 @@
 namespace nsh {
 
 void register_moreau_jean(Registry& registry);
+void register_moreau_jean_mutants(Registry& registry);
 
 void register_builtin_schemes(Registry& registry) {
   register_moreau_jean(registry);
+  register_moreau_jean_mutants(registry);
 }
 
 }  // namespace nsh

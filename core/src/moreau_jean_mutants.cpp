@@ -1,0 +1,207 @@
+// The Moreau–Jean mutants (nsh/schemes/moreau_jean_mutants.hpp). The step is THEORY.md 2.1
+// written out once more, densely and without the healthy scheme's workspace discipline, with
+// one switch per defect, so that the healthy MoreauJean class stays untouched.
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/number.hpp>
+#include <nsh/schemes/moreau_jean.hpp>
+#include <nsh/schemes/moreau_jean_mutants.hpp>
+
+#include <fmt/format.h>
+#include <Eigen/LU>
+
+namespace nsh {
+namespace {
+
+enum class Defect {
+  wrong_sign,
+  restitution_101,
+  theta_past,
+  activation_position,
+  dropped_damping,
+  position_vk,
+  wrong_contact,
+  uncertified_lemke
+};
+
+class MutantMoreauJean : public Scheme<double> {
+ public:
+  MutantMoreauJean(const SchemeSpec& spec, Defect defect) : defect_(defect) {
+    theta_text_ = spec.has("theta") ? spec.text("theta") : "1/2";
+    theta_claimed_ = parse_number<double>(theta_text_, spec.name() + ":theta");
+    if (theta_claimed_ < 0 || theta_claimed_ > 1)
+      throw SpecError(spec.name() + ":theta",
+                      "value " + theta_text_ + " is out of range; accepted: a number in [0, 1]");
+    activation_ = spec.has("activation") ? spec.text("activation") : "position-velocity";
+    lcp_ = parse_lcp_method(spec.has("lcp") ? spec.text("lcp") : "lemke");
+  }
+
+  SchemeInfo info() const override {
+    SchemeInfo info;
+    info.family = "moreau-jean";
+    info.spec = "moreau-jean:activation=" + activation_ + ",lcp=" + to_string(lcp_) +
+                ",theta=" + format_scalar(parse_rational(theta_text_, "theta"));
+    info.smooth_order = parse_rational(theta_text_, "theta") == Rational(1) / 2 ? 2 : 1;
+    return info;
+  }
+
+  void initialize(const LinearModel<double>& model, const State<double>&,
+                  const double& h) override {
+    model_ = &model;
+    h_ = h;
+    theta_ = theta_claimed_;
+    if (defect_ == Defect::theta_past) theta_ = 1.0 / (1.0 + model.max_restitution()) + 1.0 / 20;
+    const double ht = h * theta_;
+    const Matrix<double> C = defect_ == Defect::dropped_damping
+                                 ? Matrix<double>::Zero(model.dofs(), model.dofs())
+                                 : model.C;
+    lu_.compute(model.M + ht * C + ht * ht * model.K);
+    minv_g_ = lu_.solve(model.G);
+    delassus_ = model.G.transpose() * minv_g_;
+  }
+
+  void step(State<double>& state, StepSummary<double>& summary) override {
+    const LinearModel<double>& model = *model_;
+    const Index m = model.contacts();
+    const double h = h_, th = theta_;
+    const Vector<double> q = state.q, v = state.v;
+    const Vector<double> F = (1 - th) * model.force(state.t) + th * model.force(state.t + h);
+    const Vector<double> g = model.gap(q), U = model.local_velocity(v);
+    const Matrix<double> C = defect_ == Defect::dropped_damping
+                                 ? Matrix<double>::Zero(model.dofs(), model.dofs())
+                                 : model.C;
+    const Vector<double> v_free = v + lu_.solve(-h * (C * v + model.K * (q + h * th * v) - F));
+
+    std::vector<Index> active;
+    const bool velocity_rule =
+        activation_ == "position-velocity" && defect_ != Defect::activation_position;
+    for (Index a = 0; a < m; ++a)
+      if (g(a) + h / 2 * U(a) <= 0 && (!velocity_rule || U(a) <= 0)) active.push_back(a);
+
+    Vector<double> P = Vector<double>::Zero(m);
+    Vector<double> v_next = v_free;
+    const Index k = static_cast<Index>(active.size());
+    if (k > 0) {
+      Matrix<double> W(k, k);
+      Vector<double> b(k);
+      for (Index i = 0; i < k; ++i) {
+        const Index a = active[static_cast<std::size_t>(i)];
+        for (Index j = 0; j < k; ++j) W(i, j) = delassus_(a, active[static_cast<std::size_t>(j)]);
+        double e = model.e(a);
+        if (defect_ == Defect::wrong_sign) e = -e;
+        if (defect_ == Defect::restitution_101) e = 1.01 * e;
+        b(i) = model.G.col(a).dot(v_free) + e * U(a);
+      }
+      summary.lcp = solve_lcp<double>(lcp_, W, b);
+      if (!summary.lcp.ok())
+        throw StepError("mutant moreau-jean: impulse LCP not certified: " + summary.lcp.message);
+      if (defect_ == Defect::uncertified_lemke) {
+        // An inexact pivot, taken at face value: the certificate is not recomputed.
+        summary.lcp.z *= 1.001;
+        summary.lcp.w = W * summary.lcp.z + b;
+        summary.lcp.status = LcpStatus::solved;
+        summary.lcp.certificate.accepted = true;
+      }
+      for (Index i = 0; i < k; ++i) {
+        const Index a = active[static_cast<std::size_t>(i)];
+        P(a) = summary.lcp.z(i);
+        const Index along = defect_ == Defect::wrong_contact ? (a + 1) % m : a;
+        v_next += summary.lcp.z(i) * minv_g_.col(along);
+      }
+      summary.lcp_solved = true;
+    } else {
+      summary.lcp = LcpResult<double>{};
+      summary.lcp.status = LcpStatus::solved;
+      summary.lcp.certificate.accepted = true;
+      summary.lcp_solved = false;
+    }
+    const Vector<double> v_theta = (1 - th) * v + th * v_next;
+    const Vector<double> q_next = defect_ == Defect::position_vk ? Vector<double>(q + h * v)
+                                                                 : Vector<double>(q + h * v_theta);
+    const Vector<double> dv = v_next - v, dq = q_next - q;
+
+    summary.t_before = state.t;
+    summary.t_after = state.t + h;
+    summary.h = h;
+    summary.index_set = active;
+    summary.impulse = P;
+    summary.gap_before = g;
+    summary.velocity_before = U;
+    summary.velocity_newton = U;
+    summary.external_impulse = h * F;
+    summary.gap_after = model.gap(q_next);
+    summary.velocity_after = model.local_velocity(v_next);
+    // The healthy ledger (THEORY.md 2.2, 2.3) at the theta the dynamics used.
+    summary.E_before = model.energy(q, v);
+    summary.E_after = model.energy(q_next, v_next);
+    summary.W_ext = h * v_theta.dot(F);
+    summary.W_damp = -h * v_theta.dot(model.C * v_theta);
+    summary.W_contact = model.local_velocity(v_theta).dot(P);
+    summary.numerical_dissipation = (th - 0.5) * (dv.dot(model.M * dv) + dq.dot(model.K * dq));
+    summary.has_algorithmic_energy = false;
+    state.q = q_next;
+    state.v = v_next;
+    state.t = state.t + h;
+  }
+
+ private:
+  Defect defect_;
+  std::string theta_text_;
+  double theta_claimed_{0.5};
+  double theta_{0.5};
+  std::string activation_;
+  LcpMethod lcp_{LcpMethod::lemke};
+  const LinearModel<double>* model_{nullptr};
+  double h_{0};
+  Eigen::PartialPivLU<Matrix<double>> lu_;
+  Matrix<double> minv_g_, delassus_;
+};
+
+}  // namespace
+
+void register_moreau_jean_mutants(Registry& registry) {
+  const struct {
+    const char* name;
+    Defect defect;
+    const char* summary;
+  } mutants[] = {
+      {"mj-wrong-sign", Defect::wrong_sign, "moreau-jean with impact law U_{k+1} - e U_k"},
+      {"mj-restitution-101", Defect::restitution_101, "moreau-jean reading e as 1.01 e"},
+      {"mj-theta-past", Defect::theta_past,
+       "moreau-jean stepping with theta = 1/(1+max e) + 1/20 while claiming theta"},
+      {"mj-activation-position", Defect::activation_position,
+       "moreau-jean with the position-only index set while claiming position-velocity"},
+      {"mj-dropped-damping", Defect::dropped_damping,
+       "moreau-jean without the damping term C (ledger still reports W_damp)"},
+      {"mj-position-vk", Defect::position_vk,
+       "moreau-jean with the position update q_{k+1} = q_k + h v_k"},
+      {"mj-wrong-contact", Defect::wrong_contact,
+       "moreau-jean applying contact a's impulse along contact a+1"},
+      {"mj-uncertified-lemke", Defect::uncertified_lemke,
+       "moreau-jean accepting an inexact Lemke answer without its certificate"},
+  };
+  for (const auto& mutant : mutants) {
+    SchemeEntry entry;
+    entry.name = std::string("mutant:") + mutant.name;
+    entry.summary = mutant.summary;
+    entry.options = {
+        {"theta", "1/2", "claimed theta, a number in [0, 1]", {}},
+        {"activation",
+         "position-velocity",
+         "claimed index set rule",
+         {"position", "position-velocity"}},
+        {"lcp", "lemke", "one-step LCP solver", {"lemke", "enumeration", "pgs", "fb", "prox"}},
+    };
+    const Defect defect = mutant.defect;
+    entry.make_double = [defect](const SchemeSpec& spec) {
+      return std::make_unique<MutantMoreauJean>(spec, defect);
+    };
+    entry.make_real50 = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<Real50>> {
+      throw SpecError("precision", spec.name() + " runs in double only; use --precision double");
+    };
+    entry.is_mutant = true;
+    registry.add(std::move(entry));
+  }
+}
+
+}  // namespace nsh

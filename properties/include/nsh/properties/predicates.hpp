@@ -1,0 +1,105 @@
+#pragma once
+// The shared properties as predicates over one step (model, state before, state after,
+// StepSummary) or over a trajectory. Each predicate recomputes what it judges from the step
+// data itself (energies from the states, the Newton-shifted velocities from U and e, the
+// null-space directions of the momentum balance from K, C, G) and never trusts the scheme's
+// own verdict fields. Tolerances come from nsh::tolerance<Scalar>() at the scale of the
+// quantities compared; they are exactly zero in Rational.
+//
+// Sign conventions (DESIGN.md): g = G^T q + w, U = G^T v, U < 0 approaching.
+
+#include <nsh/model.hpp>
+#include <nsh/step_summary.hpp>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace nsh::properties {
+
+/// The outcome of one predicate on one step or trajectory.
+struct Judgement {
+  bool holds{true};
+  std::string detail;  ///< what broke, e.g. "contact 1: U_{k+1} = 0.5 but -e U = -0.25"
+  /// The values that broke it (name, full-precision text).
+  std::vector<std::pair<std::string, std::string>> values;
+};
+
+/// One step as the predicates see it.
+template <class Scalar>
+struct StepView {
+  const LinearModel<Scalar>& model;
+  const State<Scalar>& before;
+  const State<Scalar>& after;
+  const StepSummary<Scalar>& step;
+};
+
+/// impact_work_nonpositive: W_impact = 1/2 (U_{k+1} + U_newton)^T P_{k+1} <= tol.
+/// (Thomson-Tait: with Newton's law on P^a > 0 this is 1/2 sum (1 - e^a) U_newton^a P^a, which
+/// is <= 0 iff the pre-impact velocity approaches, U_newton^a <= 0, wherever P^a > 0.)
+template <class Scalar>
+Judgement impact_work_nonpositive(const StepView<Scalar>& s);
+
+/// newton_restitution: every contact with P^a > tol is in the index set and has
+/// U^a_{k+1} = -e^a U^a_newton (to tol).
+template <class Scalar>
+Judgement newton_restitution(const StepView<Scalar>& s);
+
+/// signorini_complementarity (velocity level): on the index set
+/// 0 <= U_{k+1} + e o U_newton  _|_  P_{k+1} >= 0; outside it P = 0 exactly.
+template <class Scalar>
+Judgement signorini_complementarity(const StepView<Scalar>& s);
+
+/// lcp_certificate: a posed LCP reports status solved and an accepted certificate, its z is
+/// P on the index set, its w is U_{k+1} + e o U_newton on the index set (recomputed here), and
+/// the natural map ||min(z, w)||_inf of the recomputed pair is within tolerance.
+template <class Scalar>
+Judgement lcp_certificate(const StepView<Scalar>& s);
+
+/// momentum_balance: for every c with K c = 0, C c = 0, G^T c = 0 (a basis of that null space,
+/// computed here), c^T M (v_{k+1} - v_k) = c^T external_impulse.
+template <class Scalar>
+Judgement momentum_balance(const StepView<Scalar>& s);
+
+/// energy_identity: with E recomputed from the states,
+/// E_{k+1} - E_k = W_ext + W_damp + W_contact - numerical_dissipation (equality), and the
+/// summary's E_before / E_after agree with the recomputed energies.
+template <class Scalar>
+Judgement energy_identity(const StepView<Scalar>& s);
+
+/// moreau_jean_energy_dissipation (THEORY 2.4): E_{k+1} - E_k <= W_ext + W_damp + tol.
+template <class Scalar>
+Judgement moreau_jean_energy_dissipation(const StepView<Scalar>& s);
+
+/// penetration_bound: a gap deepens by at most two steps of travel at the step's local speed,
+/// g^a_{k+1} >= min(0, g^a_k) - 2 h max(|U^a_k|, |U^a_{k+1}|) - tol (recomputed from q).
+template <class Scalar>
+Judgement penetration_bound(const StepView<Scalar>& s);
+
+/// algorithmic_energy_decay: E_alg_after - E_alg_before <= tol (schemes with an algorithmic
+/// energy, THEORY 3.2).
+template <class Scalar>
+Judgement algorithmic_energy_decay(const StepView<Scalar>& s);
+
+/// double_vs_real50: the double trajectory follows the Real50 one: after step k,
+/// max|q_d - q_50| + max|v_d - v_50| <= 1024 (k + 1) n eps_double scale. The comparison stops
+/// (and holds) at the first step whose index sets differ with a contact within tolerance of
+/// its activation threshold, where a rounding can legitimately change the branch.
+Judgement double_vs_real50(const std::vector<State<double>>& d, const std::vector<State<Real50>>& r,
+                           const std::vector<std::vector<Index>>& index_sets_d,
+                           const std::vector<std::vector<Index>>& index_sets_r,
+                           const std::vector<double>& threshold_distance_d);
+
+/// observed_order: least-squares slope of log(error) against log(h) >= expected - 1/10.
+Judgement observed_order(const std::vector<double>& h, const std::vector<double>& error,
+                         int expected_order);
+
+/// Least-squares slope of log(y) against log(x).
+double log_log_slope(const std::vector<double>& x, const std::vector<double>& y);
+
+/// A basis (columns) of {c : K c = 0, C c = 0, G^T c = 0}, by exact-in-Rational Gaussian
+/// elimination with a pivot tolerance at the scale of the matrices.
+template <class Scalar>
+Matrix<Scalar> momentum_directions(const LinearModel<Scalar>& model);
+
+}  // namespace nsh::properties

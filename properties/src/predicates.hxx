@@ -1,0 +1,417 @@
+// Bodies of the step predicates (predicates.hpp), included once per scalar by
+// predicates.cpp, predicates_real50.cpp and predicates_rational.cpp.
+#include <nsh/format.hpp>
+#include <nsh/properties/predicates.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace nsh::properties {
+namespace detail {
+
+template <class Scalar>
+Scalar max_of(std::initializer_list<Scalar> xs) {
+  Scalar m(0);
+  for (const auto& x : xs) {
+    const Scalar a = abs_value<Scalar>(x);
+    if (a > m) m = a;
+  }
+  return m;
+}
+
+template <class Scalar>
+Scalar restitution_of(const StepView<Scalar>& s, Index a) {
+  return a < s.model.e.size() ? s.model.e(a) : Scalar(0);
+}
+
+template <class Scalar>
+bool in_index_set(const StepSummary<Scalar>& step, Index a) {
+  return std::find(step.index_set.begin(), step.index_set.end(), a) != step.index_set.end();
+}
+
+/// Tolerance for local-velocity comparisons: the scale of U, e U, P times the Delassus scale.
+template <class Scalar>
+Scalar velocity_tolerance(const StepView<Scalar>& s) {
+  const Index n = s.model.dofs();
+  const Index m = s.model.contacts();
+  Scalar scale = max_abs(s.step.velocity_after) + max_abs(s.step.velocity_newton) +
+                 max_abs(s.step.velocity_before) + max_abs(s.model.G) * max_abs(s.before.v) +
+                 max_abs(s.model.G) * max_abs(s.after.v);
+  if (scale == Scalar(0)) scale = Scalar(1);
+  return tolerance<Scalar>(scale, Scalar(256 * (n + m + 1) * (n + 1)));
+}
+
+template <class Scalar>
+Scalar impulse_tolerance(const StepView<Scalar>& s) {
+  const Index n = s.model.dofs();
+  const Index m = s.model.contacts();
+  Scalar scale =
+      max_abs(s.step.impulse) + max_abs(s.model.M) * (max_abs(s.before.v) + max_abs(s.after.v));
+  if (scale == Scalar(0)) scale = Scalar(1);
+  return tolerance<Scalar>(scale, Scalar(256 * (n + m + 1) * (n + 1)));
+}
+
+template <class Scalar>
+Scalar energy_scale(const StepView<Scalar>& s, const Scalar& E0, const Scalar& E1) {
+  const auto& st = s.step;
+  Scalar scale = max_of<Scalar>({E0, E1, st.W_ext, st.W_damp, st.W_contact,
+                                 st.numerical_dissipation, st.E_alg_before, st.E_alg_after});
+  // Cancellation inside E itself: the terms 1/2 |M| |v|^2 and 1/2 |K| |q|^2.
+  const Scalar vv = max_abs(s.before.v) + max_abs(s.after.v);
+  const Scalar qq = max_abs(s.before.q) + max_abs(s.after.q);
+  scale += max_abs(s.model.M) * vv * vv + max_abs(s.model.K) * qq * qq;
+  if (scale == Scalar(0)) scale = Scalar(1);
+  return scale;
+}
+
+template <class Scalar>
+Scalar energy_tolerance(const StepView<Scalar>& s, const Scalar& E0, const Scalar& E1) {
+  const Index n = s.model.dofs();
+  const Index m = s.model.contacts();
+  return tolerance<Scalar>(energy_scale(s, E0, E1), Scalar(256 * (n + m + 1) * (n + 1)));
+}
+
+template <class Scalar>
+std::string txt(const Scalar& x) {
+  return format_scalar(x);
+}
+
+template <class Scalar>
+Judgement broken(std::string detail, std::vector<std::pair<std::string, std::string>> values) {
+  Judgement j;
+  j.holds = false;
+  j.detail = std::move(detail);
+  j.values = std::move(values);
+  return j;
+}
+
+}  // namespace detail
+
+template <class Scalar>
+Judgement impact_work_nonpositive(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  const Index m = st.impulse.size();
+  if (m == 0) return {};
+  if (st.velocity_after.size() != m || st.velocity_newton.size() != m)
+    return detail::broken<Scalar>("velocity_after / velocity_newton not sized to the contacts", {});
+  Scalar work(0);
+  for (Index a = 0; a < m; ++a)
+    work += (st.velocity_after(a) + st.velocity_newton(a)) * st.impulse(a) / Scalar(2);
+  const Scalar tol =
+      detail::velocity_tolerance(s) * (max_abs(st.impulse) + Scalar(1)) +
+      detail::impulse_tolerance(s) * (max_abs(st.velocity_after) + max_abs(st.velocity_newton));
+  if (work > tol) {
+    std::vector<std::pair<std::string, std::string>> values{{"W_impact", detail::txt(work)},
+                                                            {"tolerance", detail::txt(tol)}};
+    for (Index a = 0; a < m; ++a) {
+      values.push_back({fmt::format("P[{}]", a), detail::txt<Scalar>(st.impulse(a))});
+      values.push_back(
+          {fmt::format("U_newton[{}]", a), detail::txt<Scalar>(st.velocity_newton(a))});
+    }
+    return detail::broken<Scalar>(
+        fmt::format("step {}: impact work 1/2 (U_{{k+1}} + U_newton)^T P = {} > 0", st.step,
+                    format_short(work)),
+        std::move(values));
+  }
+  return {};
+}
+
+template <class Scalar>
+Judgement newton_restitution(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  const Index m = st.impulse.size();
+  const Scalar ptol = detail::impulse_tolerance(s);
+  const Scalar vtol = detail::velocity_tolerance(s);
+  for (Index a = 0; a < m; ++a) {
+    if (st.impulse(a) <= ptol) continue;
+    if (!detail::in_index_set(st, a))
+      return detail::broken<Scalar>(
+          fmt::format("step {}: contact {} has impulse {} but is not in the index set", st.step, a,
+                      format_short<Scalar>(st.impulse(a))),
+          {{fmt::format("P[{}]", a), detail::txt<Scalar>(st.impulse(a))}});
+    const Scalar e = detail::restitution_of(s, a);
+    const Scalar target = -e * st.velocity_newton(a);
+    const Scalar defect = st.velocity_after(a) - target;
+    if (abs_value(defect) > vtol)
+      return detail::broken<Scalar>(
+          fmt::format("step {}: contact {} has P = {} > 0 but U_{{k+1}} = {} != -e U_newton = {}",
+                      st.step, a, format_short<Scalar>(st.impulse(a)),
+                      format_short<Scalar>(st.velocity_after(a)), format_short(target)),
+          {{fmt::format("P[{}]", a), detail::txt<Scalar>(st.impulse(a))},
+           {fmt::format("U_after[{}]", a), detail::txt<Scalar>(st.velocity_after(a))},
+           {fmt::format("U_newton[{}]", a), detail::txt<Scalar>(st.velocity_newton(a))},
+           {fmt::format("e[{}]", a), detail::txt(e)},
+           {"defect", detail::txt(defect)}});
+  }
+  return {};
+}
+
+template <class Scalar>
+Judgement signorini_complementarity(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  const Index m = st.impulse.size();
+  const Scalar ptol = detail::impulse_tolerance(s);
+  const Scalar vtol = detail::velocity_tolerance(s);
+  for (Index a = 0; a < m; ++a) {
+    const Scalar P = st.impulse(a);
+    if (!detail::in_index_set(st, a)) {
+      if (P != Scalar(0))
+        return detail::broken<Scalar>(
+            fmt::format("step {}: contact {} is outside the index set but P = {}", st.step, a,
+                        format_short(P)),
+            {{fmt::format("P[{}]", a), detail::txt(P)}});
+      continue;
+    }
+    const Scalar shifted =
+        st.velocity_after(a) + detail::restitution_of(s, a) * st.velocity_newton(a);
+    const Scalar gap = abs_value<Scalar>(P * shifted);
+    const bool bad = P < -ptol || shifted < -vtol ||
+                     gap > ptol * (abs_value(shifted) + vtol) + vtol * abs_value(P);
+    if (bad)
+      return detail::broken<Scalar>(
+          fmt::format("step {}: contact {} breaks 0 <= U_{{k+1}} + e U_newton = {} _|_ P = {} >= 0",
+                      st.step, a, format_short(shifted), format_short(P)),
+          {{fmt::format("P[{}]", a), detail::txt(P)},
+           {fmt::format("U_after[{}] + e U_newton[{}]", a, a), detail::txt(shifted)},
+           {"impulse tolerance", detail::txt(ptol)},
+           {"velocity tolerance", detail::txt(vtol)}});
+  }
+  return {};
+}
+
+template <class Scalar>
+Judgement lcp_certificate(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  if (st.index_set.empty()) return {};
+  const Index k = static_cast<Index>(st.index_set.size());
+  if (!st.lcp_solved || st.lcp.status != LcpStatus::solved || !st.lcp.certificate.accepted)
+    return detail::broken<Scalar>(
+        fmt::format("step {}: the impulse LCP was not certified (status {}, accepted {})", st.step,
+                    to_string(st.lcp.status), st.lcp.certificate.accepted),
+        {{"natural_map (reported)", detail::txt(st.lcp.certificate.natural_map)}});
+  if (st.lcp.z.size() != k || st.lcp.w.size() != k)
+    return detail::broken<Scalar>(
+        fmt::format("step {}: the LCP has {} unknowns for an index set of {}", st.step,
+                    st.lcp.z.size(), k),
+        {});
+  const Scalar ptol = detail::impulse_tolerance(s);
+  const Scalar vtol = detail::velocity_tolerance(s);
+  Scalar natural(0);
+  for (Index i = 0; i < k; ++i) {
+    const Index a = st.index_set[static_cast<std::size_t>(i)];
+    const Scalar z = st.impulse(a);
+    const Scalar w = st.velocity_after(a) + detail::restitution_of(s, a) * st.velocity_newton(a);
+    if (abs_value<Scalar>(st.lcp.z(i) - z) > ptol)
+      return detail::broken<Scalar>(
+          fmt::format("step {}: LCP z[{}] = {} is not the impulse P[{}] = {}", st.step, i,
+                      format_short<Scalar>(st.lcp.z(i)), a, format_short(z)),
+          {{"z", detail::txt<Scalar>(st.lcp.z(i))}, {"P", detail::txt(z)}});
+    if (abs_value<Scalar>(st.lcp.w(i) - w) > vtol)
+      return detail::broken<Scalar>(
+          fmt::format("step {}: LCP w[{}] = {} is not U_{{k+1}} + e U_newton = {} on contact {}",
+                      st.step, i, format_short<Scalar>(st.lcp.w(i)), format_short(w), a),
+          {{"w (reported)", detail::txt<Scalar>(st.lcp.w(i))}, {"w (recomputed)", detail::txt(w)}});
+    const Scalar nm = abs_value<Scalar>(z < w ? z : w);
+    if (nm > natural) natural = nm;
+  }
+  if (natural > ptol + vtol)
+    return detail::broken<Scalar>(
+        fmt::format("step {}: recomputed natural map ||min(z, w)|| = {} exceeds {}", st.step,
+                    format_short(natural), format_short<Scalar>(ptol + vtol)),
+        {{"natural_map (recomputed)", detail::txt(natural)},
+         {"natural_map (reported)", detail::txt(st.lcp.certificate.natural_map)},
+         {"tolerance", detail::txt<Scalar>(ptol + vtol)}});
+  return {};
+}
+
+template <class Scalar>
+Matrix<Scalar> momentum_directions(const LinearModel<Scalar>& model) {
+  const Index n = model.dofs();
+  const Index m = model.contacts();
+  Matrix<Scalar> A(2 * n + m, n);
+  A << model.K, model.C, model.G.transpose();
+  Scalar scale = max_abs(A);
+  if (scale == Scalar(0)) return Matrix<Scalar>::Identity(n, n);
+  const Scalar tol = tolerance<Scalar>(scale, Scalar(64 * (n + 1)));
+  // Reduced row echelon form; the free columns give the null-space basis.
+  std::vector<Index> pivot_cols;
+  Index row = 0;
+  for (Index col = 0; col < n && row < A.rows(); ++col) {
+    Index best = row;
+    for (Index r = row; r < A.rows(); ++r)
+      if (abs_value<Scalar>(A(r, col)) > abs_value<Scalar>(A(best, col))) best = r;
+    if (abs_value<Scalar>(A(best, col)) <= tol) continue;
+    A.row(row).swap(A.row(best));
+    const Scalar p = A(row, col);
+    for (Index j = 0; j < n; ++j) A(row, j) = A(row, j) / p;
+    for (Index r = 0; r < A.rows(); ++r)
+      if (r != row && A(r, col) != Scalar(0)) {
+        const Scalar f = A(r, col);
+        for (Index j = 0; j < n; ++j) A(r, j) = A(r, j) - f * A(row, j);
+      }
+    pivot_cols.push_back(col);
+    ++row;
+  }
+  std::vector<Index> free_cols;
+  for (Index col = 0; col < n; ++col)
+    if (std::find(pivot_cols.begin(), pivot_cols.end(), col) == pivot_cols.end())
+      free_cols.push_back(col);
+  Matrix<Scalar> basis = Matrix<Scalar>::Zero(n, static_cast<Index>(free_cols.size()));
+  for (std::size_t f = 0; f < free_cols.size(); ++f) {
+    const Index fc = free_cols[f];
+    basis(fc, static_cast<Index>(f)) = Scalar(1);
+    for (std::size_t p = 0; p < pivot_cols.size(); ++p)
+      basis(pivot_cols[p], static_cast<Index>(f)) = -A(static_cast<Index>(p), fc);
+  }
+  return basis;
+}
+
+template <class Scalar>
+Judgement momentum_balance(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  const Index n = s.model.dofs();
+  if (st.external_impulse.size() != n)
+    return detail::broken<Scalar>(
+        fmt::format("step {}: external_impulse has {} entries, expected {}", st.step,
+                    st.external_impulse.size(), n),
+        {});
+  const Matrix<Scalar> basis = momentum_directions(s.model);
+  const Vector<Scalar> dv = s.after.v - s.before.v;
+  const Vector<Scalar> Mdv = s.model.M * dv;
+  for (Index j = 0; j < basis.cols(); ++j) {
+    const Vector<Scalar> c = basis.col(j);
+    const Scalar lhs = c.dot(Mdv);
+    const Scalar rhs = c.dot(st.external_impulse);
+    Scalar scale = max_abs(c) * (max_abs(s.model.M) * (max_abs(s.before.v) + max_abs(s.after.v)) +
+                                 max_abs(st.external_impulse));
+    if (scale == Scalar(0)) scale = Scalar(1);
+    const Scalar tol = tolerance<Scalar>(scale, Scalar(256 * (n + 1) * (n + 1)));
+    if (abs_value<Scalar>(lhs - rhs) > tol)
+      return detail::broken<Scalar>(
+          fmt::format("step {}: along c = {}, c^T M [v] = {} but c^T external_impulse = {}",
+                      st.step, format_vector(c), format_short(lhs), format_short(rhs)),
+          {{"c^T M [v]", detail::txt(lhs)},
+           {"c^T external_impulse", detail::txt(rhs)},
+           {"difference", detail::txt<Scalar>(lhs - rhs)},
+           {"tolerance", detail::txt(tol)}});
+  }
+  return {};
+}
+
+template <class Scalar>
+Judgement energy_identity(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  const Scalar E0 = s.model.energy(s.before.q, s.before.v);
+  const Scalar E1 = s.model.energy(s.after.q, s.after.v);
+  const Scalar tol = detail::energy_tolerance(s, E0, E1);
+  const Scalar defect =
+      (E1 - E0) - (st.W_ext + st.W_damp + st.W_contact - st.numerical_dissipation);
+  std::vector<std::pair<std::string, std::string>> values{
+      {"E_before (recomputed)", detail::txt(E0)},
+      {"E_after (recomputed)", detail::txt(E1)},
+      {"W_ext", detail::txt(st.W_ext)},
+      {"W_damp", detail::txt(st.W_damp)},
+      {"W_contact", detail::txt(st.W_contact)},
+      {"numerical_dissipation", detail::txt(st.numerical_dissipation)},
+      {"defect", detail::txt(defect)},
+      {"tolerance", detail::txt(tol)}};
+  if (abs_value<Scalar>(st.E_before - E0) > tol || abs_value<Scalar>(st.E_after - E1) > tol)
+    return detail::broken<Scalar>(
+        fmt::format("step {}: the summary's energies ({}, {}) are not 1/2 v^T M v + 1/2 q^T K q "
+                    "of the states ({}, {})",
+                    st.step, format_short(st.E_before), format_short(st.E_after), format_short(E0),
+                    format_short(E1)),
+        std::move(values));
+  if (abs_value(defect) > tol)
+    return detail::broken<Scalar>(
+        fmt::format("step {}: E_{{k+1}} - E_k - (W_ext + W_damp + W_contact - D) = {} != 0",
+                    st.step, format_short(defect)),
+        std::move(values));
+  return {};
+}
+
+template <class Scalar>
+Judgement moreau_jean_energy_dissipation(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  const Scalar E0 = s.model.energy(s.before.q, s.before.v);
+  const Scalar E1 = s.model.energy(s.after.q, s.after.v);
+  const Scalar tol = detail::energy_tolerance(s, E0, E1);
+  const Scalar excess = (E1 - E0) - (st.W_ext + st.W_damp);
+  if (excess > tol)
+    return detail::broken<Scalar>(
+        fmt::format("step {}: Delta E - W_ext - W_damp = {} > 0 (energy increased)", st.step,
+                    format_short(excess)),
+        {{"Delta E - W_ext - W_damp", detail::txt(excess)},
+         {"E_before", detail::txt(E0)},
+         {"E_after", detail::txt(E1)},
+         {"W_ext", detail::txt(st.W_ext)},
+         {"W_damp", detail::txt(st.W_damp)},
+         {"tolerance", detail::txt(tol)}});
+  return {};
+}
+
+template <class Scalar>
+Judgement penetration_bound(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  const Vector<Scalar> g0 = s.model.gap(s.before.q);
+  const Vector<Scalar> g1 = s.model.gap(s.after.q);
+  const Vector<Scalar> U0 = s.model.local_velocity(s.before.v);
+  const Vector<Scalar> U1 = s.model.local_velocity(s.after.v);
+  const Scalar h = st.h;
+  for (Index a = 0; a < g0.size(); ++a) {
+    const Scalar speed = detail::max_of<Scalar>({U0(a), U1(a)});
+    const Scalar floor = (g0(a) < Scalar(0) ? g0(a) : Scalar(0)) - Scalar(2) * h * speed;
+    const Scalar scale = detail::max_of<Scalar>({g0(a), g1(a), h * speed}) +
+                         max_abs(s.model.G) * (max_abs(s.before.q) + max_abs(s.after.q)) +
+                         abs_value<Scalar>(s.model.w(a));
+    const Scalar tol =
+        tolerance<Scalar>(scale, Scalar(256 * (g0.size() + 1) * (s.model.dofs() + 1)));
+    if (g1(a) < floor - tol)
+      return detail::broken<Scalar>(
+          fmt::format("step {}: contact {} gap went from {} to {}, deeper than min(0, g_k) - 2 h "
+                      "max|U| = {}",
+                      st.step, a, format_short<Scalar>(g0(a)), format_short<Scalar>(g1(a)),
+                      format_short(floor)),
+          {{fmt::format("g_k[{}]", a), detail::txt<Scalar>(g0(a))},
+           {fmt::format("g_k+1[{}]", a), detail::txt<Scalar>(g1(a))},
+           {fmt::format("U_k[{}]", a), detail::txt<Scalar>(U0(a))},
+           {fmt::format("U_k+1[{}]", a), detail::txt<Scalar>(U1(a))},
+           {"h", detail::txt(h)}});
+  }
+  return {};
+}
+
+template <class Scalar>
+Judgement algorithmic_energy_decay(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  if (!st.has_algorithmic_energy)
+    return detail::broken<Scalar>(
+        fmt::format("step {}: the scheme does not report an algorithmic energy", st.step), {});
+  const Scalar E0 = s.model.energy(s.before.q, s.before.v);
+  const Scalar E1 = s.model.energy(s.after.q, s.after.v);
+  const Scalar tol = detail::energy_tolerance(s, E0, E1);
+  const Scalar rise = st.E_alg_after - st.E_alg_before;
+  if (rise > tol)
+    return detail::broken<Scalar>(
+        fmt::format("step {}: E_alg rose by {}", st.step, format_short(rise)),
+        {{"E_alg_before", detail::txt(st.E_alg_before)},
+         {"E_alg_after", detail::txt(st.E_alg_after)},
+         {"rise", detail::txt(rise)},
+         {"tolerance", detail::txt(tol)}});
+  return {};
+}
+
+#define NSH_INSTANTIATE_PREDICATES(S)                                    \
+  template Judgement impact_work_nonpositive(const StepView<S>&);        \
+  template Judgement newton_restitution(const StepView<S>&);             \
+  template Judgement signorini_complementarity(const StepView<S>&);      \
+  template Judgement lcp_certificate(const StepView<S>&);                \
+  template Judgement momentum_balance(const StepView<S>&);               \
+  template Judgement energy_identity(const StepView<S>&);                \
+  template Judgement moreau_jean_energy_dissipation(const StepView<S>&); \
+  template Judgement penetration_bound(const StepView<S>&);              \
+  template Judgement algorithmic_energy_decay(const StepView<S>&);       \
+  template Matrix<S> momentum_directions(const LinearModel<S>&);
+
+}  // namespace nsh::properties

@@ -1,0 +1,7 @@
+#include <nsh/scalar.hpp>
+
+#include "predicates.hxx"
+
+namespace nsh::properties {
+NSH_INSTANTIATE_PREDICATES(Rational)
+}  // namespace nsh::properties

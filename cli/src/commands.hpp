@@ -7,6 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <ostream>
+
 namespace nsh::cli {
 
 void add_list_command(CLI::App& app, int& status);
@@ -16,5 +18,9 @@ void add_check_command(CLI::App& app, int& status);
 void add_converge_command(CLI::App& app, int& status);
 void add_energy_command(CLI::App& app, int& status);
 void add_report_command(CLI::App& app, int& status);
+
+/// `nsh list properties`: one line per property of the shared suite. Defined by the properties
+/// module's cmd_check.cpp; cmd_list.cpp calls it once that exists.
+void list_properties(std::ostream& out);
 
 }  // namespace nsh::cli

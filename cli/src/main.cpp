@@ -11,7 +11,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int status = 0;
   // Each line registers one subcommand (add yours when its cmd_*.cpp exists).
-  // nsh::cli::add_list_command(app, status);
+  nsh::cli::add_list_command(app, status);
+  nsh::cli::add_simulate_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

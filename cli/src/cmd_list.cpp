@@ -1,0 +1,83 @@
+// `nsh list [schemes|cases|properties|mutants]`: what this build knows, from the registries.
+#include "commands.hpp"
+
+#include <nsh/case_file.hpp>
+#include <nsh/error.hpp>
+#include <nsh/registry.hpp>
+
+#include <iostream>
+#include <string>
+
+namespace nsh::cli {
+namespace {
+
+void list_entries(std::ostream& out, bool mutants) {
+  const Registry& registry = Registry::builtin();
+  const auto names = registry.names(mutants);
+  if (names.empty()) out << (mutants ? "(no mutants registered)\n" : "(no schemes registered)\n");
+  for (const auto& name : names) {
+    const SchemeEntry& entry = registry.find(name);
+    out << entry.name << (entry.make_rational ? "" : "  [no rational]") << "\n";
+    if (!entry.summary.empty()) out << "    " << entry.summary << "\n";
+    for (const auto& option : entry.options) {
+      out << "    " << option.key << "="
+          << (option.default_value.empty() ? "(required)" : option.default_value);
+      if (!option.description.empty()) out << "  " << option.description;
+      if (!option.choices.empty()) {
+        out << "  [choices:";
+        for (const auto& c : option.choices) out << " " << c;
+        out << "]";
+      }
+      out << "\n";
+    }
+  }
+}
+
+void list_cases(std::ostream& out) {
+  const auto names = builtin_case_names();
+  if (names.empty()) out << "(no built-in cases found; set NSH_CASES_DIR)\n";
+  for (const auto& name : names) out << name << "\n";
+}
+
+// `nsh list properties` belongs to the property suite: the properties module defines
+// nsh::cli::list_properties (declared in commands.hpp) in cmd_check.cpp. Until it does, this
+// branch reports that the build has none, as bad usage.
+// PROPERTIES HELPER: replace the body with `list_properties(out); return 0;`.
+int list_properties_branch(std::ostream&) {
+  std::cerr << "nsh: error: list: 'properties' is not available in this build yet\n";
+  return 2;
+}
+
+}  // namespace
+
+void add_list_command(CLI::App& app, int& status) {
+  auto* cmd = app.add_subcommand("list", "List built-in schemes, cases, properties or mutants");
+  auto what = std::make_shared<std::string>();
+  cmd->add_option("what", *what,
+                  "schemes, cases, properties or mutants (default: all but "
+                  "properties)")
+      ->check(CLI::IsMember({"schemes", "cases", "properties", "mutants"}));
+  cmd->callback([what, &status] {
+    std::ostream& out = std::cout;
+    if (*what == "schemes") {
+      list_entries(out, false);
+    } else if (*what == "cases") {
+      list_cases(out);
+    } else if (*what == "mutants") {
+      list_entries(out, true);
+    } else if (*what == "properties") {
+      status = list_properties_branch(out);
+      return;
+    } else {
+      out << "schemes:\n";
+      list_entries(out, false);
+      out << "\ncases:\n";
+      list_cases(out);
+      out << "\nmutants:\n";
+      list_entries(out, true);
+    }
+    status = 0;
+  });
+}
+
+}  // namespace nsh::cli

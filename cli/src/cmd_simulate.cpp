@@ -1,0 +1,110 @@
+// `nsh simulate CASE --scheme SPEC --h H [--T T] [--precision double|50|rational] [--out FILE]`
+//
+// Runs one scheme on one linear case and writes the trajectory CSV (nsh/trajectory_csv.hpp).
+// Exit status: 0 the run completed; 2 bad input or usage (the message names the field);
+// 1 the run itself failed: a step could not certify its one-step solve (nsh::StepError). The
+// rows up to the failed step are kept in the output, so that the failure can be inspected.
+#include "commands.hpp"
+
+#include <nsh/case_file.hpp>
+#include <nsh/driver.hpp>
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/number.hpp>
+#include <nsh/registry.hpp>
+#include <nsh/trajectory_csv.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <string>
+
+namespace nsh::cli {
+namespace {
+
+struct SimulateOptions {
+  std::string case_name;
+  std::string scheme;
+  std::string h;
+  std::string T;
+  std::string precision = "double";
+  std::string out;
+};
+
+template <class Scalar>
+int run(const SimulateOptions& options, const CaseDocument& document) {
+  LinearCase<Scalar> c;
+  try {
+    c = load_linear_case<Scalar>(document);
+  } catch (const InputError& e) {
+    throw InputError("", "case " + document.source + ": " + e.what());
+  }
+  Scalar h;
+  if (!options.h.empty()) {
+    h = parse_number<Scalar>(options.h, "h");
+  } else if (c.h) {
+    h = *c.h;
+  } else {
+    throw InputError(
+        "h", "no step size: give --h (the case file " + document.source + " has no default \"h\")");
+  }
+  const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
+  const Index steps = step_count(c.initial.t, T, h);  // checks h and T before any output
+  auto scheme = Registry::builtin().make<Scalar>(options.scheme);
+
+  std::ofstream file;
+  if (!options.out.empty()) {
+    file.open(options.out);
+    if (!file) throw InputError("out", "cannot write '" + options.out + "'");
+  }
+  std::ostream& out = options.out.empty() ? std::cout : file;
+  TrajectoryCsvWriter<Scalar> writer(out, c.model);
+  writer.initial(c.initial);
+  Index done = 0;
+  try {
+    simulate<Scalar>(*scheme, c.model, c.initial, h, T,
+                     [&](const State<Scalar>& state, const StepSummary<Scalar>& summary) {
+                       writer.step(state, summary);
+                       done = summary.step;
+                     });
+  } catch (const StepError& e) {
+    out.flush();
+    std::cerr << "nsh: simulate: " << options.scheme << " on " << document.name << ": step "
+              << done + 1 << " of " << steps
+              << " (t = " << format_scalar(c.initial.t + Scalar(done) * h)
+              << ") failed: " << e.what() << "\n";
+    return 1;
+  }
+  out.flush();
+  if (!out) throw InputError("out", "writing the CSV failed");
+  return 0;
+}
+
+}  // namespace
+
+void add_simulate_command(CLI::App& app, int& status) {
+  auto options = std::make_shared<SimulateOptions>();
+  auto* cmd = app.add_subcommand("simulate", "Run one scheme on one case and write its CSV");
+  cmd->add_option("CASE", options->case_name, "built-in case name (nsh list cases) or a path")
+      ->required();
+  cmd->add_option("--scheme", options->scheme,
+                  "scheme spec, e.g. moreau-jean:theta=1/2 (nsh list schemes)")
+      ->required();
+  cmd->add_option("--h", options->h, "step size, e.g. 0.01 or 1/100 (default: the case's h)");
+  cmd->add_option("--T", options->T, "final time (default: the case's T)");
+  cmd->add_option("--precision", options->precision, "double (default), 50 or rational")
+      ->check(CLI::IsMember({"double", "50", "rational"}));
+  cmd->add_option("--out", options->out, "CSV file to write (default: standard output)");
+  cmd->callback([options, &status] {
+    const CaseDocument document = read_case_file(locate_case(options->case_name));
+    if (options->precision == "double") {
+      status = run<double>(*options, document);
+    } else if (options->precision == "50") {
+      status = run<Real50>(*options, document);
+    } else {
+      status = run<Rational>(*options, document);
+    }
+  });
+}
+
+}  // namespace nsh::cli

@@ -60,8 +60,18 @@ MoreauJean<Scalar>::MoreauJean(const SchemeSpec& spec) {
                       "unknown option; moreau-jean accepts: " + d::accepted_options());
   }
   const std::string theta_text = spec.has("theta") ? spec.text("theta") : std::string("1/2");
-  theta_exact_ = parse_rational(theta_text, spec.name() + ":theta");
-  theta_ = parse_number<Scalar>(theta_text, spec.name() + ":theta");
+  try {
+    theta_exact_ = parse_rational(theta_text, spec.name() + ":theta");
+    theta_ = parse_number<Scalar>(theta_text, spec.name() + ":theta");
+  } catch (const SpecError&) {
+    throw;
+  } catch (const InputError& error) {
+    // A malformed number in a spec is a spec error (same message, naming the option).
+    std::string message = error.what();
+    const std::string prefix = error.field() + ": ";
+    if (message.rfind(prefix, 0) == 0) message = message.substr(prefix.size());
+    throw SpecError(spec.name() + ":theta", message + "; accepted: a number in [0, 1]");
+  }
   const Scalar lo(0), hi(1);
   if (theta_ < lo || theta_ > hi)
     throw SpecError(spec.name() + ":theta",

@@ -53,6 +53,17 @@ struct StepSummary {
   Scalar E_alg_after{0};
   Scalar algorithmic_dissipation{0};
 
+  /// Regularized (penalty) contact, e.g. penalty2: the potential energy stored in the contact
+  /// springs before and after the step, V = 1/2 kappa sum_alpha min(0, g_alpha)^2 (zero for
+  /// rigid contact), the dashpot's work and the spring's discrete work defect, so that
+  ///   W_contact = (stored_energy_before - stored_energy_after) + W_dashpot
+  ///               - stored_energy_dissipation.
+  bool has_stored_energy{false};
+  Scalar stored_energy_before{0};
+  Scalar stored_energy_after{0};
+  Scalar W_dashpot{0};
+  Scalar stored_energy_dissipation{0};
+
   /// The defect of the scheme's exact one-step identity, as the scheme computes it (the
   /// energy_identity property recomputes it independently from the fields above).
   Scalar energy_identity_defect() const {

@@ -1,0 +1,301 @@
+#pragma once
+// Nonsmooth Newmark, HHT and generalized-alpha (Chen-Acary-Virlez-Bruls splitting) and the
+// nonsmooth Krenk-Hogsberg alpha-scheme, with their algorithmic energies (THEORY.md 3).
+//
+// ============================================================================================
+// 1. NewmarkFamily<Scalar>: specs "newmark", "hht", "gen-alpha"            family "newmark-family"
+// ============================================================================================
+// Sources: Q.Z. Chen, V. Acary, G. Virlez, O. Bruls, "A nonsmooth generalized-alpha scheme for
+// flexible multibody systems with unilateral constraints", IJNME 96:487-511, 2013 (structure:
+// smooth generalized-alpha step without contact forces, then an impulse LCP at velocity level);
+// M. Arnold, O. Bruls, "Convergence of the generalized-alpha scheme for constrained mechanical
+// systems", Multibody Syst. Dyn. 18:185-202, 2007 (the a / x'' form); parameters from rho_inf
+// as in Siconos NewMarkAlphaOSI::setParametersFromRho_infty. The step equations are THEORY.md
+// 3.1 [R]: a is the acceleration-like variable, x'' the smooth acceleration, v~ the smooth end
+// velocity (before the impulse), x_{k+1-alpha} = (1 - alpha) x_{k+1} + alpha x_k:
+//
+//   q_{k+1}  = q_k + h v_k + h^2 (1/2 - beta) a_k + h^2 beta a_{k+1}
+//   v~_{k+1} = v_k + h (1 - gamma) a_k + h gamma a_{k+1}
+//   M x''_{k+1} + C v~_{k+1} + K q_{k+1} = F(t_{k+1})
+//   (1 - alpha_m) a_{k+1} + alpha_m a_k = (1 - alpha_f) x''_{k+1} + alpha_f x''_k
+//   M (v_{k+1} - v~_{k+1}) = G P_{k+1}
+//   alpha not in I: P^alpha = 0;  alpha in I: 0 <= U^alpha_{k+1} + e^alpha U^alpha_N  _|_  P^alpha
+//   >= 0
+//
+// with the pre-impact velocity of the Newton law U_N (StepSummary::velocity_newton):
+//   impact=smooth    U_N = U~_{k+1} = G^T v~_{k+1}   (DEFAULT, see below)
+//   impact=previous  U_N = U_k = G^T v_k             (Moreau's form, THEORY 3.1 'prev')
+// and the index set, from the predicted position q_{k+1} (known before the LCP):
+//   activation=position           I = { alpha : g^alpha(q_{k+1}) <= 0 }       (THEORY 3.1)
+//   activation=position-velocity  I = { alpha : g^alpha(q_{k+1}) <= 0 and U^alpha_N <= 0 }
+//   (DEFAULT)
+// The position is not corrected by the impulse (THEORY 3.1 "uncertain detail": none taken).
+// History (a_k, x''_k, v~_k) lives in the scheme; initialize sets
+// a_0 = x''_0 = M^{-1}(F(t_0) - C v_0 - K q_0) and v~_0 = v_0.
+//
+// Elimination: S a_{k+1} = F_{k+1} - M (alpha_m a_k - alpha_f x''_k)/(1 - alpha_f)
+//   - C (v_k + h(1-gamma) a_k) - K (q_k + h v_k + h^2(1/2-beta) a_k),
+//   S = (1-alpha_m)/(1-alpha_f) M + h gamma C + h^2 beta K  (partial-pivot LU once; exact in
+// Rational); impulse LCP W_I = G_I^T M^{-1} G_I, b_I = U~_I + e_I o U_N,I, v = v~ + M^{-1} G P.
+//
+// Parameters (all rational when the spec's numbers are; the rho formulas are rational):
+//   newmark:beta=B,gamma=G      alpha_m = alpha_f = 0; defaults beta=1/4, gamma=1/2;
+//                               beta in [0, 1], gamma in [0, 1]
+//   hht:alpha=A                 A in [-1/3, 0] (default -1/10): alpha_m = 0, alpha_f = -A,
+//                               gamma = 1/2 - A, beta = (1 - A)^2 / 4
+//   gen-alpha:rho=R             R in [0, 1] (default 1/2): alpha_m = (2R-1)/(R+1),
+//                               alpha_f = R/(R+1), gamma = 1/2 + alpha_f - alpha_m,
+//                               beta = (gamma + 1/2)^2 / 4
+//   gen-alpha:alpha_m=..,alpha_f=..[,beta=..,gamma=..]
+//                               explicit; alpha_m and alpha_f in [-1, 1), beta in [0, 2],
+//                               gamma in [0, 2]; gamma defaults to 1/2 + alpha_f - alpha_m and
+//                               beta to (gamma + 1/2)^2/4. Mixing rho with any explicit
+//                               parameter is a SpecError.
+// Common options: impact=smooth|previous, activation=position-velocity|position,
+// lcp=lemke|enumeration|pgs|fb|prox (rational: lemke or enumeration only). An uncertified LCP
+// throws StepError.
+//
+// Energy ledger (exact for every parameter set, any C, any F(t), K PSD) - derivation: multiply
+// v~_{k+1} - v_k = h a_{k+gamma} by M <v>, <v> = (v_k + v~_{k+1})/2, use
+// [q] = h <v> + h^2 (beta - gamma/2) [a], write the filter as M a_{k+1-alpha_m} =
+// F'_{k+1-alpha_f} - K q_{k+1-alpha_f} with F' = F - C v~, and r = M(a - x'') =
+// M a + C v~ + K q - F:
+//
+//   E_{k+1} - E_k = W_ext + W_damp + W_contact - numerical_dissipation, with
+//   W_ext     = [q]^T (F(t_k) + F(t_{k+1}))/2
+//   W_damp    = -h w^T C w,  w = (v~_k + v~_{k+1})/2                       (<= 0 for C PSD)
+//   W_contact = 1/2 (U_{k+1} + U~_{k+1})^T P_{k+1}   (discrete Thomson-Tait, U~ as pre-impact)
+//   numerical_dissipation = (1/2 - alpha_f)[q]^T[r] - delta [q]^T M [a]
+//        + 1/2 h^2 (beta - gamma/2)(||a_{k+1}||_M^2 - ||a_k||_M^2)
+//        + h^2 (beta - gamma/2)(gamma - 1/2) ||[a]||_M^2 + ([q] - h w)^T C w,
+//   delta = gamma - 1/2 - alpha_f + alpha_m (zero for every rho / HHT / trapezoidal choice).
+// numerical_dissipation is NOT sign-definite (it carries the change of the algorithmic terms);
+// the signed statement is the algorithmic energy below. external_impulse = h (F_{k+gamma} +
+// r_{k+gamma}) = M (v~_{k+1} - v_k) + h C v~_{k+gamma} + h K q_{k+gamma} (the scheme's
+// discrete integral of F: the filter lag r is zero for Newmark and has no component in a
+// direction c with K c = C c = 0 when F is constant).
+//
+// Algorithmic energy (THEORY.md 3.2, generalized to delta != 0; exact identity). Available
+// (has_algorithmic_energy = true) iff C = 0, F constant (no harmonic part), and K SPD or
+// alpha_f = alpha_m (then r = 0 identically and the r terms are dropped). Otherwise
+// has_algorithmic_energy = false and only the ledger above is reported.
+//
+//   E_alg = 1/2||v||_M^2 + 1/2||q||_K^2 - F^T q + 1/2 h^2 (beta - gamma/2) ||a||_M^2
+//           + c_r ||r||_{K^-1}^2,                   c_r = (1 - gamma - alpha_m)/(2(alpha_f -
+//           alpha_m))
+//   D_k   = delta ||[q]||_K^2 + h^2 (beta - gamma/2)(gamma - 1/2) ||[a]||_M^2
+//           + c_r (1 - 2 alpha_m) ||[r]||_{K^-1}^2
+//   E_alg_after - E_alg_before = -D_k + W_contact          (algorithmic_dissipation = D_k)
+// (with delta = 0, c_r = (1 - 2 alpha_f)/(4(alpha_f - alpha_m)) as in THEORY 3.2.)
+//
+// CLAIM DOMAINS (for the property suite; every hypothesis is readable from SchemeInfo.spec and
+// the model):
+//  * energy identity (energy_identity_defect() == 0 in Rational, round-off otherwise): every
+//    parameter set, every option, any model.
+//  * impact_work_nonpositive (W_contact <= 0): impact=smooth with activation=position-velocity
+//    (any e in [0,1]); impact=smooth with equal e on all contacts (any activation:
+//    W_contact = -(1-e)/(2(1+e)) P^T W P); or every e = 0 (either law). NOT for
+//    impact=previous with some e > 0 (THEORY 3.4: the spring case gives W_contact = +0.376).
+//  * algorithmic_energy_decay (E_alg_after <= E_alg_before, equivalently D_k >= 0 and
+//    W_contact <= 0): has_algorithmic_energy, the impact_work_nonpositive domain above, and
+//      gamma = 1/2 + alpha_f - alpha_m, alpha_m <= alpha_f <= 1/2, beta >= gamma/2
+//    (Newmark: alpha_m = alpha_f = 0, 2 beta >= gamma >= 1/2; HHT: every alpha in [-1/3, 0];
+//    gen-alpha: every rho in [0, 1]). Each term of D_k is then >= 0 (alpha_m <= 1/2 follows).
+//    Outside: gamma < 1/2, alpha_f > 1/2, alpha_m > alpha_f, beta < gamma/2 each make a term of
+//    D_k negative on a suitable step.
+//  * observed_order 2 (q and v in smooth phases) iff gamma = 1/2 + alpha_f - alpha_m
+//    (SchemeInfo.smooth_order is 2 then, else 1).
+//
+// Why impact=smooth is the default: with U~_{k+1} as pre-impact velocity the discrete
+// Thomson-Tait work is provably <= 0 (above), which is what the decay claim needs; with Moreau's
+// U_k it is not (THEORY 3.4), so the 'previous' law carries no decay claim for e > 0. Why
+// position-velocity is the default: it extends W_contact <= 0 to contacts with different e.
+//
+// ============================================================================================
+// 2. KrenkHogsberg<Scalar>: spec "krenk-hogsberg"                          family "krenk-hogsberg"
+// ============================================================================================
+// The published equations of the "nonsmooth Krenk-Hogsberg alpha-scheme" (Acary, INRIA RR-8602
+// / ZAMM 2016, Sect. 6, after S. Krenk, J. Hogsberg, "Properties of time integration with first
+// order filter damping", IJNME 64:547-566, 2005, and S. Krenk, "Energy conservation in Newmark
+// based time integration algorithms", CMAME 195:6110-6124, 2006) could not be retrieved: only
+// the abstracts were found (search of docs/pages/code corpora, 2026-12-01). The scheme below is
+// DERIVED here [R] from the stated idea: an energy-conserving (trapezoidal) core with structural
+// damping evaluated on the secant velocity, and algorithmic damping introduced by a first-order
+// filter on the stiffness increment, so that the algorithmic energy decays also with C != 0.
+// Filter state r (a force), r_0 = 0; c = 1/2 - alpha_f:
+//
+//   q_{k+1} - q_k = h (v_k + v~_{k+1})/2 =: h <v>
+//   (1 - alpha_m) r_{k+1} + alpha_m r_k = (alpha_f - alpha_m) K (q_{k+1} - q_k)
+//   M (v~_{k+1} - v_k) = h [ (F(t_k) + F(t_{k+1}))/2 - C <v> - K (q_k + q_{k+1})/2 - c (r_{k+1} -
+//   r_k) ] then the same impulse step (impact, activation, lcp options) as NewmarkFamily.
+// It is the Newmark (1/4, 1/2) kinematics with an alpha-type filter acting on K[q] only; with
+// alpha_m = 0 the filter term is HHT's (r_{k+1} = alpha_f K[q], THEORY 3.2's HHT D term).
+// Elimination: (M + h/2 C + h^2 kappa/2 K) dv = h (<F> - C v_k - K q_k - h kappa K v_k
+//   + c r_k/(1 - alpha_m)), kappa = 1/2 + c (alpha_f - alpha_m)/(1 - alpha_m).
+// Order 2 in smooth phases: [r] = O(h^2) after an O(1)-steps transient that costs O(h^2).
+//
+// Ledger (exact, any C, any F(t), K PSD): W_ext = [q]^T <F>, W_damp = -||[q]||_C^2 / h
+// (= -h <v>^T C <v> <= 0), W_contact = 1/2 (U_{k+1} + U~_{k+1})^T P,
+// numerical_dissipation = c [q]^T [r]; external_impulse = h <F> (exact in every direction
+// c with K c = C c = G^T c = 0, since r stays in range(K)).
+// Algorithmic energy (exact), available iff F constant and (K SPD or alpha_f = alpha_m);
+// damping C is allowed - that is the point of the scheme:
+//   E_alg = 1/2||v||_M^2 + 1/2||q||_K^2 - F^T q + c/(2(alpha_f - alpha_m)) ||r||_{K^-1}^2
+//   D_k   = ||[q]||_C^2 / h + c (1 - 2 alpha_m)/(2(alpha_f - alpha_m)) ||[r]||_{K^-1}^2
+//   E_alg_after - E_alg_before = -D_k + W_contact
+// Parameters: krenk-hogsberg:rho=R (R in [0, 1], default 1/2, mapped to alpha_m, alpha_f by the
+// generalized-alpha formulas above; rho is only a parametrization here, the spectral radius of
+// this scheme at infinity is not claimed to be R) or krenk-hogsberg:alpha_m=..,alpha_f=..
+// (alpha_m in [-1, 1), alpha_f in [-1, 1]); mixing is a SpecError.
+// CLAIM DOMAINS: identity always; algorithmic_energy_decay for alpha_m <= alpha_f <= 1/2,
+// alpha_m < 1/2, C PSD, F constant, inside the impact_work_nonpositive domain of section 1;
+// observed_order 2 always.
+
+#include <nsh/lcp/lcp.hpp>
+#include <nsh/registry.hpp>
+#include <nsh/schemes/scheme.hpp>
+
+#include <Eigen/LU>
+
+#include <string>
+#include <vector>
+
+namespace nsh {
+
+/// The pre-impact velocity of the Newton law at the impulse step.
+enum class NewmarkImpactLaw {
+  smooth,   ///< 0 <= U_{k+1} + e U~_{k+1}  (U~ = G^T v~_{k+1}, the smooth end velocity)
+  previous  ///< 0 <= U_{k+1} + e U_k       (Moreau's form)
+};
+const char* to_string(NewmarkImpactLaw law);
+
+/// Which contacts enter the impulse LCP (gap at the predicted q_{k+1}).
+enum class NewmarkActivation {
+  position,          ///< g(q_{k+1}) <= 0
+  position_velocity  ///< g(q_{k+1}) <= 0 and U_N <= 0 (U_N the Newton law's velocity)
+};
+const char* to_string(NewmarkActivation activation);
+
+/// A deliberate defect, for the registered mutants only (core/src/newmark_mutants.cpp).
+enum class NewmarkMutation {
+  none,
+  gamma_shift,                   ///< dynamics use gamma + 1/10, ledger and info use gamma
+  wrong_alpha_f,                 ///< dynamics use alpha_f = 1/(rho+1), ledger rho/(rho+1)
+  impact_previous_claims_smooth  ///< LCP uses U_k, spec and velocity_newton say smooth
+};
+
+/// Parameters of the alpha-family, exact (for the canonical spec) whatever Scalar is.
+struct NewmarkParameters {
+  Rational alpha_m{0}, alpha_f{0}, beta{Rational(1) / 4}, gamma{Rational(1) / 2};
+};
+
+template <class Scalar>
+class NewmarkFamily : public Scheme<Scalar> {
+ public:
+  /// From a spec named "newmark", "hht" or "gen-alpha" (see the header comment); missing
+  /// options take their defaults. SpecError names the option for any bad value.
+  explicit NewmarkFamily(const SchemeSpec& spec);
+
+  SchemeInfo info() const override;
+  void initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                  const Scalar& h) override;
+  void step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
+
+  const NewmarkParameters& parameters() const { return ledger_; }
+  NewmarkImpactLaw impact_law() const { return law_; }
+  NewmarkActivation activation() const { return activation_; }
+  /// The acceleration-like variable a_k and smooth acceleration x''_k of the current state.
+  const Vector<Scalar>& acceleration_like() const { return a_; }
+  const Vector<Scalar>& smooth_acceleration() const { return xdd_; }
+
+ protected:
+  /// For mutants: the same scheme with a defect in its dynamics (the ledger stays honest about
+  /// what the scheme claims to be, so that the properties can catch the lie).
+  NewmarkFamily(const SchemeSpec& spec, NewmarkMutation mutation);
+
+ private:
+  void force_at(const Scalar& t, Vector<Scalar>& out) const;
+
+  std::string name_;
+  NewmarkParameters ledger_;   // what the scheme claims (spec, info, ledger)
+  NewmarkParameters dynamic_;  // what the step computes (differs only in mutants)
+  NewmarkImpactLaw law_{NewmarkImpactLaw::smooth};          // claimed
+  NewmarkImpactLaw dynamic_law_{NewmarkImpactLaw::smooth};  // used in the LCP
+  NewmarkActivation activation_{NewmarkActivation::position_velocity};
+  LcpMethod lcp_method_{LcpMethod::lemke};
+  LcpOptions<Scalar> lcp_options_;
+  std::string spec_text_;
+
+  // Scalar copies of the parameters.
+  Scalar am_{0}, af_{0}, beta_{0}, gamma_{0};      // dynamics
+  Scalar lam_{0}, laf_{0}, lbeta_{0}, lgamma_{0};  // ledger
+
+  // Bound by initialize.
+  const LinearModel<Scalar>* model_{nullptr};
+  Scalar h_{0};
+  bool harmonic_{false};
+  bool algorithmic_{false};  // has_algorithmic_energy for this model
+  bool r_terms_{false};      // alpha_f != alpha_m in the ledger (needs K^{-1})
+  Eigen::PartialPivLU<Matrix<Scalar>> iteration_lu_, mass_lu_, stiffness_lu_;
+  Matrix<Scalar> minv_g_, delassus_;
+
+  // History and workspace.
+  Vector<Scalar> a_, xdd_, vs_, r_;  // a_k, x''_k, v~_k, r_k
+  Vector<Scalar> f_k_, f_next_, rhs_, a_next_, xdd_next_, vs_next_, q_next_, v_next_, r_next_;
+  Vector<Scalar> work_, work2_, dq_, da_, dr_, wbar_;
+  Vector<Scalar> gap_next_, velocity_k_, velocity_smooth_, velocity_newton_, impulse_;
+  Matrix<Scalar> delassus_active_;
+  Vector<Scalar> b_active_;
+  std::vector<Index> active_;
+  NewmarkMutation mutation_{NewmarkMutation::none};
+};
+
+template <class Scalar>
+class KrenkHogsberg : public Scheme<Scalar> {
+ public:
+  /// From a spec "krenk-hogsberg[:rho=..|alpha_m=..,alpha_f=..][,impact=..,activation=..,lcp=..]".
+  explicit KrenkHogsberg(const SchemeSpec& spec);
+
+  SchemeInfo info() const override;
+  void initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                  const Scalar& h) override;
+  void step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
+
+  const Rational& alpha_m() const { return alpha_m_exact_; }
+  const Rational& alpha_f() const { return alpha_f_exact_; }
+  /// The filter state r_k.
+  const Vector<Scalar>& filter_state() const { return r_; }
+
+ private:
+  void force_at(const Scalar& t, Vector<Scalar>& out) const;
+
+  Rational alpha_m_exact_{0}, alpha_f_exact_{Rational(1) / 3};
+  Scalar am_{0}, af_{0};
+  NewmarkImpactLaw law_{NewmarkImpactLaw::smooth};
+  NewmarkActivation activation_{NewmarkActivation::position_velocity};
+  LcpMethod lcp_method_{LcpMethod::lemke};
+  LcpOptions<Scalar> lcp_options_;
+  std::string spec_text_;
+
+  const LinearModel<Scalar>* model_{nullptr};
+  Scalar h_{0};
+  bool harmonic_{false};
+  bool algorithmic_{false};
+  bool r_terms_{false};
+  Eigen::PartialPivLU<Matrix<Scalar>> iteration_lu_, mass_lu_, stiffness_lu_;
+  Matrix<Scalar> minv_g_, delassus_;
+
+  Vector<Scalar> r_, f_k_, f_next_, rhs_, dv_, vs_next_, q_next_, v_next_, r_next_;
+  Vector<Scalar> work_, work2_, dq_, dr_, fmean_;
+  Vector<Scalar> gap_next_, velocity_k_, velocity_smooth_, velocity_newton_, impulse_;
+  Matrix<Scalar> delassus_active_;
+  Vector<Scalar> b_active_;
+  std::vector<Index> active_;
+};
+
+/// Registers "newmark", "hht", "gen-alpha" and "krenk-hogsberg" (double, Real50, Rational).
+void register_newmark_family(Registry& registry);
+/// Registers the mutants of this family ("mutant:newmark-gamma-shift", ...).
+void register_newmark_mutants(Registry& registry);
+
+}  // namespace nsh

@@ -1,0 +1,94 @@
+// Deliberately broken members of the Newmark family, registered as "mutant:<name>": each
+// reports the ledger and SchemeInfo of the scheme it pretends to be, so the shared property
+// suite must catch it from the StepSummary alone (core/tests/newmark_family_test.cpp checks
+// that each one violates an identity or a decay check).
+#include <nsh/schemes/newmark_family.hpp>
+
+namespace nsh {
+namespace {
+
+/// The mutant's spec under the name of the scheme it pretends to be.
+SchemeSpec as_scheme(const SchemeSpec& spec, const std::string& name) {
+  SchemeSpec out = SchemeSpec::parse(name);
+  for (const auto& [key, value] : spec.options()) out.set(key, value);
+  return out;
+}
+
+/// newmark-gamma-shift: the velocity update and the iteration matrix use gamma + 1/10, the
+/// ledger, E_alg and the spec say gamma (breaks the energy identity and the order).
+template <class Scalar>
+class NewmarkGammaShiftMutant : public NewmarkFamily<Scalar> {
+ public:
+  explicit NewmarkGammaShiftMutant(const SchemeSpec& spec)
+      : NewmarkFamily<Scalar>(as_scheme(spec, "newmark"), NewmarkMutation::gamma_shift) {}
+};
+
+/// genalpha-wrong-alpha-f: alpha_f = 1/(rho+1) instead of rho/(rho+1) in the filter (alpha_f
+/// > 1/2 for rho < 1), the ledger says rho/(rho+1) (breaks the identity and the decay).
+template <class Scalar>
+class GenAlphaWrongAlphaFMutant : public NewmarkFamily<Scalar> {
+ public:
+  explicit GenAlphaWrongAlphaFMutant(const SchemeSpec& spec)
+      : NewmarkFamily<Scalar>(as_scheme(spec, "gen-alpha"), NewmarkMutation::wrong_alpha_f) {}
+};
+
+/// newmark-impact-previous-claims-smooth: the LCP uses Moreau's U_k + e U_k law, the spec and
+/// velocity_newton claim the smooth law (E_alg grows by +0.376 on THEORY 3.4's spring case).
+template <class Scalar>
+class NewmarkPreviousClaimsSmoothMutant : public NewmarkFamily<Scalar> {
+ public:
+  explicit NewmarkPreviousClaimsSmoothMutant(const SchemeSpec& spec)
+      : NewmarkFamily<Scalar>(as_scheme(spec, "newmark"),
+                              NewmarkMutation::impact_previous_claims_smooth) {}
+};
+
+std::vector<SchemeOption> options(std::vector<SchemeOption> own) {
+  own.push_back({"activation",
+                 "position-velocity",
+                 "index set: position or position-velocity",
+                 {"position-velocity", "position"}});
+  own.push_back(
+      {"lcp", "lemke", "one-step LCP solver", {"lemke", "enumeration", "pgs", "fb", "prox"}});
+  return own;
+}
+
+}  // namespace
+
+void register_newmark_mutants(Registry& registry) {
+  {
+    SchemeEntry entry;
+    entry.name = "mutant:newmark-gamma-shift";
+    entry.summary =
+        "newmark whose velocity update uses gamma + 1/10 while its ledger reports gamma";
+    entry.options = options({{"beta", "1/4", "Newmark beta in [0, 1]", {}},
+                             {"gamma", "1/2", "Newmark gamma in [0, 1] (claimed)", {}},
+                             {"impact", "smooth", "Newton law", {"smooth", "previous"}}});
+    set_factories<NewmarkGammaShiftMutant>(entry, true);
+    entry.is_mutant = true;
+    registry.add(std::move(entry));
+  }
+  {
+    SchemeEntry entry;
+    entry.name = "mutant:genalpha-wrong-alpha-f";
+    entry.summary =
+        "gen-alpha:rho=R with alpha_f = 1/(R+1) in the filter while the ledger uses R/(R+1)";
+    entry.options = options({{"rho", "1/2", "rho_inf in [0, 1]", {}},
+                             {"impact", "smooth", "Newton law", {"smooth", "previous"}}});
+    set_factories<GenAlphaWrongAlphaFMutant>(entry, true);
+    entry.is_mutant = true;
+    registry.add(std::move(entry));
+  }
+  {
+    SchemeEntry entry;
+    entry.name = "mutant:newmark-impact-previous-claims-smooth";
+    entry.summary =
+        "newmark whose impulse LCP uses Moreau's law U_{k+1} + e U_k but claims impact=smooth";
+    entry.options = options({{"beta", "1/4", "Newmark beta in [0, 1]", {}},
+                             {"gamma", "1/2", "Newmark gamma in [0, 1]", {}}});
+    set_factories<NewmarkPreviousClaimsSmoothMutant>(entry, true);
+    entry.is_mutant = true;
+    registry.add(std::move(entry));
+  }
+}
+
+}  // namespace nsh

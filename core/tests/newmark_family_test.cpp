@@ -1,0 +1,511 @@
+// Nonsmooth Newmark / HHT / generalized-alpha and Krenk-Hogsberg (nsh/schemes/newmark_family.hpp):
+// exact identities in Rational, energy conservation of the trapezoidal rule, observed order 2,
+// algorithmic-energy decay inside the claimed domain, designed counterexamples just outside
+// it, and the mutants of the family.
+#include <nsh/scalar.hpp>
+
+#include <nsh/driver.hpp>
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/registry.hpp>
+#include <nsh/schemes/newmark_family.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace nsh {
+namespace {
+
+template <class Scalar>
+LinearModel<Scalar> oscillator(const Scalar& mass, const Scalar& damping, const Scalar& stiffness,
+                               const Scalar& force, Index contacts = 0) {
+  LinearModel<Scalar> model;
+  model.name = "oscillator";
+  model.M = Matrix<Scalar>::Constant(1, 1, mass);
+  model.C = Matrix<Scalar>::Constant(1, 1, damping);
+  model.K = Matrix<Scalar>::Constant(1, 1, stiffness);
+  model.F = Vector<Scalar>::Constant(1, force);
+  model.G = Matrix<Scalar>::Constant(1, contacts, Scalar(1));  // gap = q (+ w)
+  fill_defaults(model);
+  model.validate();
+  return model;
+}
+
+/// A random small system with integer-ish rational entries: M, K SPD, C = 0 or PSD, 1-2
+/// contacts, gaps near zero so that impacts happen within a few steps.
+template <class Scalar>
+struct RandomSystem {
+  LinearModel<Scalar> model;
+  State<Scalar> initial;
+};
+
+template <class Scalar>
+RandomSystem<Scalar> random_system(std::mt19937& rng, bool damped, bool uniform_e) {
+  std::uniform_int_distribution<int> dim(1, 3), contacts(1, 2), entry(-3, 3), small(-2, 2),
+      restitution(0, 2);
+  const Index n = dim(rng), m = std::min<Index>(contacts(rng), n);
+  auto spd = [&](Index size, int shift) {
+    Matrix<Scalar> A(size, size);
+    for (Index i = 0; i < size; ++i)
+      for (Index j = 0; j < size; ++j) A(i, j) = Scalar(entry(rng));
+    Matrix<Scalar> S = A.transpose() * A;
+    for (Index i = 0; i < size; ++i) S(i, i) += Scalar(shift);
+    return S;
+  };
+  RandomSystem<Scalar> s;
+  LinearModel<Scalar>& model = s.model;
+  model.name = "random";
+  model.M = spd(n, 1);
+  model.K = spd(n, 2);
+  model.C = damped ? Matrix<Scalar>(spd(n, 1) / Scalar(4)) : Matrix<Scalar>::Zero(n, n);
+  model.F.resize(n);
+  for (Index i = 0; i < n; ++i) model.F(i) = Scalar(entry(rng));
+  model.G = Matrix<Scalar>::Zero(n, m);
+  for (Index a = 0; a < m; ++a) {
+    model.G(a, a) = Scalar(1);  // full column rank
+    for (Index i = 0; i < n; ++i)
+      if (i != a) model.G(i, a) = Scalar(small(rng)) / Scalar(2);
+  }
+  model.w = Vector<Scalar>::Zero(m);
+  model.e.resize(m);
+  const int e0 = restitution(rng);
+  for (Index a = 0; a < m; ++a) model.e(a) = Scalar(uniform_e ? e0 : restitution(rng)) / Scalar(2);
+  fill_defaults(model);
+  model.validate();
+  s.initial.t = Scalar(0);
+  s.initial.q.resize(n);
+  s.initial.v.resize(n);
+  for (Index i = 0; i < n; ++i) {
+    s.initial.q(i) = Scalar(small(rng) + 3) / Scalar(20);  // 1/20 .. 1/4 : near the wall
+    s.initial.v(i) = Scalar(entry(rng)) - Scalar(2);       // mostly approaching
+  }
+  return s;
+}
+
+template <class Scalar>
+std::unique_ptr<Scheme<Scalar>> make(const std::string& spec) {
+  return Registry::builtin().make<Scalar>(spec);
+}
+
+const std::vector<std::string>& chen_specs() {
+  static const std::vector<std::string> specs{
+      "newmark:beta=1/4,gamma=1/2", "newmark:beta=0.3025,gamma=0.6", "newmark:beta=0.4,gamma=0.7",
+      "hht:alpha=-0.1", "hht:alpha=-1/3", "gen-alpha:rho=0", "gen-alpha:rho=0.5",
+      "gen-alpha:rho=0.9", "gen-alpha:rho=1", "gen-alpha:alpha_m=1/5,alpha_f=2/5",
+      // outside the decay domain: the identities hold all the same
+      "newmark:beta=0.3,gamma=0.45", "gen-alpha:alpha_m=0,alpha_f=0.6",
+      "gen-alpha:alpha_m=0.3,alpha_f=0.1", "gen-alpha:alpha_m=0.1,alpha_f=0.3,beta=0.3,gamma=0.6"};
+  return specs;
+}
+
+const std::vector<std::string>& kh_specs() {
+  static const std::vector<std::string> specs{"krenk-hogsberg", "krenk-hogsberg:rho=0",
+                                              "krenk-hogsberg:rho=0.9",
+                                              "krenk-hogsberg:alpha_m=0.1,alpha_f=0.3"};
+  return specs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameters and specs
+// ---------------------------------------------------------------------------------------------
+
+TEST(NewmarkFamily, ParametersFromRhoAndHht) {
+  NewmarkFamily<Rational> ga(Registry::builtin().resolve("gen-alpha:rho=1/2"));
+  EXPECT_EQ(ga.parameters().alpha_m, Rational(0));
+  EXPECT_EQ(ga.parameters().alpha_f, Rational(1, 3));
+  EXPECT_EQ(ga.parameters().gamma, Rational(5, 6));
+  EXPECT_EQ(ga.parameters().beta, Rational(4, 9));
+  NewmarkFamily<Rational> ga0(Registry::builtin().resolve("gen-alpha:rho=0"));
+  EXPECT_EQ(ga0.parameters().alpha_m, Rational(-1));
+  EXPECT_EQ(ga0.parameters().alpha_f, Rational(0));
+  NewmarkFamily<Rational> hht(Registry::builtin().resolve("hht:alpha=-0.1"));
+  EXPECT_EQ(hht.parameters().alpha_f, Rational(1, 10));
+  EXPECT_EQ(hht.parameters().gamma, Rational(3, 5));
+  EXPECT_EQ(hht.parameters().beta, Rational(121, 400));
+  NewmarkFamily<double> gadef(Registry::builtin().resolve("gen-alpha"));
+  EXPECT_EQ(gadef.info().spec,
+            "gen-alpha:activation=position-velocity,impact=smooth,lcp=lemke,rho=1/2");
+  EXPECT_EQ(gadef.info().family, "newmark-family");
+  EXPECT_EQ(gadef.info().smooth_order, 2);
+  EXPECT_TRUE(gadef.info().algorithmic_energy);
+  EXPECT_EQ(make<double>("newmark:beta=0.3,gamma=0.45")->info().smooth_order, 1);
+  EXPECT_EQ(make<double>("krenk-hogsberg")->info().family, "krenk-hogsberg");
+  EXPECT_EQ(make<double>("krenk-hogsberg")->info().spec,
+            "krenk-hogsberg:activation=position-velocity,impact=smooth,lcp=lemke,rho=1/2");
+}
+
+TEST(NewmarkFamily, BadSpecsAreSpecErrors) {
+  for (const char* bad :
+       {"gen-alpha:rho=0.5,alpha_m=0", "gen-alpha:alpha_m=0.1", "gen-alpha:rho=1.5",
+        "hht:alpha=-0.5", "hht:alpha=0.1", "newmark:gamma=2", "newmark:beta=-1",
+        "newmark:impact=later", "gen-alpha:alpha_m=1,alpha_f=0", "krenk-hogsberg:rho=1/2,alpha_f=0",
+        "krenk-hogsberg:alpha_m=0", "newmark:theta=1/2"}) {
+    EXPECT_THROW(make<double>(bad), SpecError) << bad;
+  }
+  EXPECT_THROW(make<Rational>("newmark:lcp=pgs"), SpecError);
+  try {
+    make<double>("hht:alpha=-0.5");
+  } catch (const SpecError& e) {
+    EXPECT_NE(std::string(e.what()).find("hht:alpha"), std::string::npos) << e.what();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact identities in Rational
+// ---------------------------------------------------------------------------------------------
+
+template <class Scalar>
+void expect_identities(const std::string& spec, const RandomSystem<Scalar>& s, int steps,
+                       bool expect_algorithmic, int& impacts) {
+  auto scheme = make<Scalar>(spec);
+  State<Scalar> state = s.initial;
+  scheme->initialize(s.model, state, Scalar(1) / 10);
+  StepSummary<Scalar> summary;
+  for (int k = 0; k < steps; ++k) {
+    scheme->step(state, summary);
+    ASSERT_EQ(summary.energy_identity_defect(), Scalar(0))
+        << spec << " step " << k << " defect " << format_scalar(summary.energy_identity_defect());
+    ASSERT_EQ(summary.has_algorithmic_energy, expect_algorithmic) << spec;
+    if (expect_algorithmic) {
+      const Scalar defect = summary.E_alg_after - summary.E_alg_before +
+                            summary.algorithmic_dissipation - summary.W_contact;
+      ASSERT_EQ(defect, Scalar(0))
+          << spec << " step " << k << " E_alg defect " << format_scalar(defect);
+    }
+    // The Newton law the summary states, on the contacts that got an impulse.
+    for (Index a : summary.index_set) {
+      const Scalar w = summary.velocity_after(a) + s.model.e(a) * summary.velocity_newton(a);
+      ASSERT_GE(w, Scalar(0)) << spec;
+      ASSERT_EQ(w * summary.impulse(a), Scalar(0)) << spec;
+      if (summary.impulse(a) > Scalar(0)) ++impacts;
+    }
+  }
+}
+
+TEST(NewmarkFamily, IdentitiesAreExactInRational) {
+  std::mt19937 rng(20261201);
+  int impacts = 0;
+  for (int trial = 0; trial < 4; ++trial) {
+    const RandomSystem<Rational> s = random_system<Rational>(rng, /*damped=*/false, false);
+    for (const std::string& spec : chen_specs())
+      for (const char* law : {",impact=smooth", ",impact=previous"})
+        expect_identities<Rational>(spec + law, s, 8, true, impacts);
+  }
+  EXPECT_GT(impacts, 10);  // the random systems do hit the wall
+}
+
+TEST(NewmarkFamily, LedgerIdentityIsExactWithDampingAndNoAlgorithmicEnergyIsClaimed) {
+  std::mt19937 rng(7);
+  int impacts = 0;
+  for (int trial = 0; trial < 3; ++trial) {
+    const RandomSystem<Rational> s = random_system<Rational>(rng, /*damped=*/true, false);
+    for (const char* spec : {"newmark", "hht:alpha=-1/5", "gen-alpha:rho=1/2",
+                             "gen-alpha:alpha_m=0.1,alpha_f=0.3,beta=0.3,gamma=0.6"})
+      expect_identities<Rational>(spec, s, 8, /*expect_algorithmic=*/false, impacts);
+  }
+  EXPECT_GT(impacts, 0);
+}
+
+TEST(KrenkHogsberg, IdentitiesAreExactInRationalWithDamping) {
+  std::mt19937 rng(42);
+  int impacts = 0;
+  for (int trial = 0; trial < 4; ++trial) {
+    const RandomSystem<Rational> s = random_system<Rational>(rng, /*damped=*/true, false);
+    for (const std::string& spec : kh_specs())
+      for (const char* law : {"impact=smooth", "impact=previous"})
+        expect_identities<Rational>(spec + (spec.find(':') == std::string::npos ? ":" : ",") + law,
+                                    s, 8, true, impacts);
+  }
+  EXPECT_GT(impacts, 10);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Energy behaviour in double
+// ---------------------------------------------------------------------------------------------
+
+TEST(NewmarkFamily, TrapezoidalConservesEnergyOnAFreeOscillator) {
+  const LinearModel<double> model = oscillator<double>(2.0, 0.0, 50.0, 0.0);
+  State<double> initial{0.0, Vector<double>::Constant(1, 0.3), Vector<double>::Constant(1, -1.7)};
+  for (const char* spec :
+       {"newmark:beta=1/4,gamma=1/2", "gen-alpha:rho=1", "krenk-hogsberg:rho=1"}) {
+    auto scheme = make<double>(spec);
+    const double E0 = model.energy(initial.q, initial.v);
+    double worst = 0;
+    simulate<double>(*scheme, model, initial, 0.05, 50.0,
+                     [&](const State<double>& s, const StepSummary<double>& summary) {
+                       worst = std::max(worst, std::abs(model.energy(s.q, s.v) - E0));
+                       EXPECT_LE(std::abs(summary.numerical_dissipation), 1e-12 * E0);
+                     });
+    EXPECT_LE(worst, tolerance<double>(E0, 1000.0)) << spec << " drift " << worst;  // 1000 steps
+  }
+}
+
+/// Damped, forced oscillator x'' + c x' + k x = f: exact q(T), v(T).
+struct Exact {
+  double q, v;
+};
+Exact exact_oscillator(double m, double c, double k, double f, double q0, double v0, double t) {
+  const double w0 = std::sqrt(k / m), zeta = c / (2 * std::sqrt(k * m));
+  const double wd = w0 * std::sqrt(1 - zeta * zeta), xp = f / k;
+  const double A = q0 - xp, B = (v0 + zeta * w0 * A) / wd, decay = std::exp(-zeta * w0 * t);
+  const double q = xp + decay * (A * std::cos(wd * t) + B * std::sin(wd * t));
+  const double v = decay * (-zeta * w0 * (A * std::cos(wd * t) + B * std::sin(wd * t)) +
+                            wd * (-A * std::sin(wd * t) + B * std::cos(wd * t)));
+  return {q, v};
+}
+
+double observed_order(const std::string& spec, double damping) {
+  const double m = 1.5, k = 6.0, f = 2.0, q0 = 0.7, v0 = -0.4, T = 3.0;
+  const LinearModel<double> model = oscillator<double>(m, damping, k, f);
+  const Exact ex = exact_oscillator(m, damping, k, f, q0, v0, T);
+  std::vector<double> log_h, log_err;
+  for (int N : {60, 120, 240, 480, 960}) {
+    auto scheme = make<double>(spec);
+    const State<double> initial{0.0, Vector<double>::Constant(1, q0),
+                                Vector<double>::Constant(1, v0)};
+    const double h = T / N;
+    const State<double> end = simulate<double>(*scheme, model, initial, h, T);
+    const double err = std::max(std::abs(end.q(0) - ex.q), std::abs(end.v(0) - ex.v));
+    log_h.push_back(std::log(h));
+    log_err.push_back(std::log(err));
+  }
+  double mh = 0, me = 0;
+  for (std::size_t i = 0; i < log_h.size(); ++i) mh += log_h[i], me += log_err[i];
+  mh /= log_h.size(), me /= log_h.size();
+  double num = 0, den = 0;
+  for (std::size_t i = 0; i < log_h.size(); ++i)
+    num += (log_h[i] - mh) * (log_err[i] - me), den += (log_h[i] - mh) * (log_h[i] - mh);
+  return num / den;
+}
+
+TEST(NewmarkFamily, ObservedOrderIsTwoForEveryMember) {
+  for (const char* spec :
+       {"newmark:beta=1/4,gamma=1/2", "hht:alpha=-0.1", "gen-alpha:rho=0.5", "gen-alpha:rho=0",
+        "krenk-hogsberg", "krenk-hogsberg:rho=0", "krenk-hogsberg:alpha_m=0.1,alpha_f=0.3"})
+    for (double damping : {0.0, 0.3}) {
+      const double p = observed_order(spec, damping);
+      EXPECT_GT(p, 1.85) << spec << " damping " << damping;
+      EXPECT_LT(p, 2.3) << spec << " damping " << damping;
+    }
+  // gamma != 1/2 + alpha_f - alpha_m is first order, and smooth_order says so.
+  const double p = observed_order("newmark:beta=0.3025,gamma=0.6", 0.0);
+  EXPECT_GT(p, 0.8);
+  EXPECT_LT(p, 1.3);
+}
+
+/// Run a random double system and return the largest E_alg increase (relative to the scale).
+double worst_algorithmic_increase(const std::string& spec, std::mt19937& rng, int systems,
+                                  bool damped, bool uniform_e, bool zero_e, double* worst_d,
+                                  double* worst_w) {
+  double worst = -1e300;
+  for (int trial = 0; trial < systems; ++trial) {
+    RandomSystem<double> s = random_system<double>(rng, damped, uniform_e);
+    if (zero_e) s.model.e.setZero();
+    auto scheme = make<double>(spec);
+    const double scale =
+        1 + s.model.energy(s.initial.q, s.initial.v) + std::abs(s.model.F.dot(s.initial.q));
+    for (double h : {0.01, 0.1, 0.5}) {
+      simulate<double>(*scheme, s.model, s.initial, h, 100 * h,
+                       [&](const State<double>&, const StepSummary<double>& summary) {
+                         EXPECT_TRUE(summary.has_algorithmic_energy);
+                         worst =
+                             std::max(worst, (summary.E_alg_after - summary.E_alg_before) / scale);
+                         if (worst_d)
+                           *worst_d = std::min(*worst_d, summary.algorithmic_dissipation / scale);
+                         if (worst_w) *worst_w = std::max(*worst_w, summary.W_contact / scale);
+                       });
+    }
+  }
+  return worst;
+}
+
+TEST(NewmarkFamily, AlgorithmicEnergyDecaysInsideTheDomain) {
+  std::mt19937 rng(314);
+  const double tol = 1e-11;
+  for (const char* spec :
+       {"newmark:beta=1/4,gamma=1/2", "newmark:beta=0.3025,gamma=0.6", "newmark:beta=0.5,gamma=1",
+        "hht:alpha=-0.1", "hht:alpha=-1/3", "hht:alpha=0", "gen-alpha:rho=0", "gen-alpha:rho=0.5",
+        "gen-alpha:rho=0.9", "gen-alpha:alpha_m=0.2,alpha_f=0.5",
+        "gen-alpha:alpha_m=-0.3,alpha_f=0.1"}) {
+    double d = 0, w = -1e300;
+    // impact=smooth, position-velocity, any e per contact
+    EXPECT_LE(worst_algorithmic_increase(spec, rng, 6, false, false, false, &d, &w), tol) << spec;
+    EXPECT_GE(d, -tol) << spec;
+    EXPECT_LE(w, tol) << spec;
+    // impact=smooth, position activation, equal e on every contact
+    EXPECT_LE(worst_algorithmic_increase(std::string(spec) + ",activation=position", rng, 4, false,
+                                         true, false, nullptr, nullptr),
+              tol)
+        << spec;
+    // impact=previous with e = 0
+    EXPECT_LE(worst_algorithmic_increase(std::string(spec) + ",impact=previous", rng, 4, false,
+                                         false, true, nullptr, nullptr),
+              tol)
+        << spec;
+  }
+}
+
+TEST(KrenkHogsberg, AlgorithmicEnergyDecaysWithDamping) {
+  std::mt19937 rng(2718);
+  const double tol = 1e-11;
+  for (const char* spec :
+       {"krenk-hogsberg", "krenk-hogsberg:rho=0", "krenk-hogsberg:rho=0.9", "krenk-hogsberg:rho=1",
+        "krenk-hogsberg:alpha_m=0.1,alpha_f=0.3", "krenk-hogsberg:alpha_m=-0.5,alpha_f=0.5"}) {
+    double d = 0, w = -1e300;
+    EXPECT_LE(worst_algorithmic_increase(spec, rng, 8, /*damped=*/true, false, false, &d, &w), tol)
+        << spec;
+    EXPECT_GE(d, -tol) << spec;
+    EXPECT_LE(w, tol) << spec;
+  }
+  // The Chen generalized-alpha has no algorithmic energy with damping: it says so.
+  const LinearModel<double> model = oscillator<double>(1.0, 0.5, 4.0, 0.0);
+  auto ga = make<double>("gen-alpha:rho=0.5");
+  StepSummary<double> summary;
+  State<double> s{0.0, Vector<double>::Constant(1, 1.0), Vector<double>::Zero(1)};
+  ga->initialize(model, s, 0.1);
+  ga->step(s, summary);
+  EXPECT_FALSE(summary.has_algorithmic_energy);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Designed counterexamples just outside each domain
+// ---------------------------------------------------------------------------------------------
+
+/// Largest one-step increase of E_alg on a free oscillator (C = F = 0, no contact), over a
+/// range of omega h and initial phases.
+double free_oscillator_increase(const std::string& spec, double omega_h, int steps = 60) {
+  const LinearModel<double> model = oscillator<double>(1.0, 0.0, 1.0, 0.0);
+  auto scheme = make<double>(spec);
+  State<double> s{0.0, Vector<double>::Constant(1, 1.0), Vector<double>::Constant(1, 0.3)};
+  double worst = -1e300;
+  simulate<double>(*scheme, model, s, omega_h, steps * omega_h,
+                   [&](const State<double>&, const StepSummary<double>& summary) {
+                     worst = std::max(worst, summary.E_alg_after - summary.E_alg_before);
+                   });
+  return worst;
+}
+
+TEST(NewmarkFamily, CounterexamplesJustOutsideTheDomain) {
+  // gamma < 1/2
+  EXPECT_GT(free_oscillator_increase("newmark:beta=0.3,gamma=0.45", 0.1), 1e-6);
+  // alpha_f > 1/2, alpha_m > alpha_f: the r term of D_k turns negative
+  double af = -1e300, am = -1e300;
+  for (double wh : {0.05, 0.2, 0.5, 1.0, 2.0, 5.0}) {
+    af = std::max(af, free_oscillator_increase("gen-alpha:alpha_m=0,alpha_f=0.6", wh));
+    am = std::max(am, free_oscillator_increase("gen-alpha:alpha_m=0.3,alpha_f=0.1", wh));
+  }
+  EXPECT_GT(af, 1e-6);
+  EXPECT_GT(am, 1e-6);
+  // beta < gamma/2 at large omega h: unstable, energy explodes
+  {
+    const LinearModel<double> model = oscillator<double>(1.0, 0.0, 100.0, 0.0);
+    auto scheme = make<double>("newmark:beta=0.25,gamma=0.6");
+    State<double> s{0.0, Vector<double>::Constant(1, 1.0), Vector<double>::Zero(1)};
+    const double E0 = model.energy(s.q, s.v);
+    double worst = -1e300;
+    const State<double> end =
+        simulate<double>(*scheme, model, s, 1.0, 50.0,
+                         [&](const State<double>&, const StepSummary<double>& summary) {
+                           worst = std::max(worst, summary.E_alg_after - summary.E_alg_before);
+                         });
+    EXPECT_GT(worst, 0.0);
+    EXPECT_GT(model.energy(end.q, end.v), 1e6 * E0);
+    // ... while beta = (gamma + 1/2)^2/4 decays at the same omega h.
+    auto good = make<double>("newmark:beta=0.3025,gamma=0.6");
+    const State<double> end2 = simulate<double>(*good, model, s, 1.0, 50.0);
+    EXPECT_LT(model.energy(end2.q, end2.v), E0);
+  }
+}
+
+/// THEORY 3.4's spring case: m = 1, K = 50, F = 50 (pushing away from the wall), q_k = 0.001,
+/// v_k = -1, h = 0.01, e = 1, one contact g = q.
+StepSummary<double> spring_case(const std::string& spec) {
+  LinearModel<double> model = oscillator<double>(1.0, 0.0, 50.0, 50.0, 1);
+  model.e = Vector<double>::Constant(1, 1.0);
+  model.validate();
+  auto scheme = make<double>(spec);
+  State<double> s{0.0, Vector<double>::Constant(1, 0.001), Vector<double>::Constant(1, -1.0)};
+  scheme->initialize(model, s, 0.01);
+  StepSummary<double> summary;
+  scheme->step(s, summary);
+  EXPECT_EQ(summary.index_set.size(), 1u) << spec;
+  return summary;
+}
+
+TEST(NewmarkFamily, SpringCaseOfTheory34) {
+  for (const char* base : {"newmark:beta=1/4,gamma=1/2", "gen-alpha:rho=0.5"}) {
+    const StepSummary<double> prev = spring_case(std::string(base) + ",impact=previous");
+    EXPECT_NEAR(prev.velocity_newton(0), -1.0, 1e-15);
+    EXPECT_NEAR(prev.velocity_after(0), 1.0, 1e-12);
+    EXPECT_NEAR(prev.impulse(0), 1.499, 2e-3) << base;
+    EXPECT_NEAR(prev.E_alg_after - prev.E_alg_before, 0.376, 2e-3) << base;
+    EXPECT_GT(prev.W_contact, 0.37) << base;
+    const StepSummary<double> smooth = spring_case(std::string(base) + ",impact=smooth");
+    EXPECT_NEAR(smooth.velocity_after(0), -smooth.velocity_newton(0), 1e-12);
+    EXPECT_NEAR(smooth.velocity_after(0), 0.499, 2e-3) << base;
+    EXPECT_LE(smooth.E_alg_after - smooth.E_alg_before, 1e-12) << base;
+    EXPECT_LE(smooth.W_contact, 1e-12) << base;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutants
+// ---------------------------------------------------------------------------------------------
+
+TEST(NewmarkMutants, AreRegisteredAsMutants) {
+  const auto names = Registry::builtin().names(true);
+  for (const char* name : {"mutant:newmark-gamma-shift", "mutant:genalpha-wrong-alpha-f",
+                           "mutant:newmark-impact-previous-claims-smooth"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+    EXPECT_TRUE(Registry::builtin().find(name).is_mutant);
+  }
+}
+
+/// Largest |identity defect| (energy ledger or E_alg) on random Rational systems.
+bool breaks_an_identity_in_rational(const std::string& spec) {
+  std::mt19937 rng(99);
+  for (int trial = 0; trial < 3; ++trial) {
+    const RandomSystem<Rational> s = random_system<Rational>(rng, false, false);
+    auto scheme = make<Rational>(spec);
+    State<Rational> state = s.initial;
+    scheme->initialize(s.model, state, Rational(1, 10));
+    StepSummary<Rational> summary;
+    for (int k = 0; k < 6; ++k) {
+      scheme->step(state, summary);
+      if (summary.energy_identity_defect() != 0) return true;
+      if (summary.E_alg_after - summary.E_alg_before + summary.algorithmic_dissipation -
+              summary.W_contact !=
+          0)
+        return true;
+    }
+  }
+  return false;
+}
+
+TEST(NewmarkMutants, EachViolatesAnIdentityOrADecayCheck) {
+  EXPECT_TRUE(breaks_an_identity_in_rational("mutant:newmark-gamma-shift"));
+  EXPECT_TRUE(breaks_an_identity_in_rational("mutant:genalpha-wrong-alpha-f"));
+  // ... while the honest schemes they imitate do not.
+  EXPECT_FALSE(breaks_an_identity_in_rational("newmark"));
+  EXPECT_FALSE(breaks_an_identity_in_rational("gen-alpha:rho=1/2"));
+  // The gamma shift is also first order although it claims 2.
+  EXPECT_EQ(make<double>("mutant:newmark-gamma-shift")->info().smooth_order, 2);
+  EXPECT_LT(observed_order("mutant:newmark-gamma-shift", 0.0), 1.3);
+
+  // The law mutant keeps its identity but claims impact=smooth: its decay fails on the
+  // spring case and its own Newton law (with the velocity it reports) is violated.
+  auto mutant = make<double>("mutant:newmark-impact-previous-claims-smooth");
+  EXPECT_NE(mutant->info().spec.find("impact=smooth"), std::string::npos);
+  const StepSummary<double> s = spring_case("mutant:newmark-impact-previous-claims-smooth");
+  EXPECT_GT(s.E_alg_after - s.E_alg_before, 0.3);
+  EXPECT_NEAR(s.energy_identity_defect(), 0.0, 1e-12);
+  EXPECT_GT(std::abs((s.velocity_after(0) + s.velocity_newton(0)) * s.impulse(0)), 0.1);
+}
+
+}  // namespace
+}  // namespace nsh

@@ -1,0 +1,208 @@
+// The command-line contract of DESIGN.md, checked on the built `nsh` program: list, the
+// simulate CSV, and exit status 2 with a message naming the field for bad input.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path scratch() {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("nsh_cli_test_" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
+// Runs `nsh ARGS` through the shell (arguments are quoted by the caller where needed).
+Run nsh(const std::string& args) {
+  const fs::path out = scratch() / "stdout", err = scratch() / "stderr";
+  const std::string command = std::string("NSH_CASES_DIR='") + NSH_SOURCE_DIR + "/cases/data' '" +
+                              NSH_EXE + "' " + args + " >'" + out.string() + "' 2>'" +
+                              err.string() + "' </dev/null";
+  const int raw = std::system(command.c_str());
+  Run run;
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.out = slurp(out);
+  run.err = slurp(err);
+  return run;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+std::vector<std::string> split(const std::string& line) {
+  std::vector<std::string> out;
+  std::istringstream in(line);
+  for (std::string cell; std::getline(in, cell, ',');) out.push_back(cell);
+  return out;
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+fs::path write_file(const std::string& name, const std::string& text) {
+  const fs::path p = scratch() / name;
+  std::ofstream(p) << text;
+  return p;
+}
+
+TEST(Cli, ListCasesAndSchemes) {
+  const Run cases = nsh("list cases");
+  EXPECT_EQ(cases.status, 0) << cases.err;
+  EXPECT_TRUE(has(cases.out, "bouncing-ball\n")) << cases.out;
+  EXPECT_TRUE(has(cases.out, "two-body\n")) << cases.out;
+  const Run schemes = nsh("list schemes");
+  EXPECT_EQ(schemes.status, 0) << schemes.err;
+  EXPECT_TRUE(has(schemes.out, "moreau-jean\n")) << schemes.out;
+  EXPECT_TRUE(has(schemes.out, "theta=1/2")) << schemes.out;  // options with their defaults
+  EXPECT_FALSE(has(schemes.out, "mutant:")) << schemes.out;
+  const Run all = nsh("list");
+  EXPECT_EQ(all.status, 0);
+  EXPECT_TRUE(has(all.out, "schemes:") && has(all.out, "cases:")) << all.out;
+  const Run bad = nsh("list nonsense");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_FALSE(bad.err.empty());
+}
+
+TEST(Cli, SimulateWritesTheCsvOfDesign) {
+  // The ball: 1 dof, 1 contact, T = 3 and h = 1/100 from the case file: 300 steps + row 0.
+  const Run run = nsh("simulate bouncing-ball --scheme moreau-jean");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto rows = lines(run.out);
+  ASSERT_EQ(rows.size(), 302u);
+  EXPECT_EQ(rows[0], "step,t,q0,v0,P0,E,W_ext,W_damp,W_contact");
+  EXPECT_EQ(rows[1], "0,0,1,0,0,0,0,0,0");
+  EXPECT_EQ(split(rows[2])[0], "1");
+  EXPECT_EQ(split(rows.back())[0], "300");
+  for (const auto& row : rows) EXPECT_EQ(split(row).size(), 9u) << row;
+  // Full precision: 17 significant digits for double.
+  EXPECT_EQ(split(rows[2])[1], "0.01");
+  EXPECT_EQ(split(rows[2])[3], "-0.098100000000000007");
+
+  // Two dofs, one contact; --h and --T override the case; --out writes a file.
+  const fs::path out = scratch() / "two.csv";
+  const Run two =
+      nsh("simulate two-body --scheme moreau-jean --h 0.25 --T 1/2 --out '" + out.string() + "'");
+  ASSERT_EQ(two.status, 0) << two.err;
+  EXPECT_TRUE(two.out.empty());
+  const auto two_rows = lines(slurp(out));
+  ASSERT_EQ(two_rows.size(), 4u);
+  EXPECT_EQ(two_rows[0], "step,t,q0,q1,v0,v1,P0,E,W_ext,W_damp,W_contact");
+  EXPECT_EQ(two_rows[1], "0,0,0,0,-1,1,0,2.5,0,0,0");
+}
+
+TEST(Cli, RationalOutputIsExactFractions) {
+  // Seed 004: the bodies are in contact and approaching at t0, e = 1/2, so the first
+  // Moreau–Jean step's impulse is J = 18/5 and the velocities become 4/5 and -1/5 exactly.
+  const Run run =
+      nsh("simulate two-body --scheme moreau-jean:theta=1/2 --h 1/10 --T 0.1 "
+          "--precision rational");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto rows = lines(run.out);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[1], "0,0,0,0,-1,1,0,5/2,0,0,0");
+  const auto cells = split(rows[2]);
+  ASSERT_EQ(cells.size(), 11u);
+  EXPECT_EQ(cells[0], "1");
+  EXPECT_EQ(cells[1], "1/10");
+  EXPECT_EQ(cells[4], "4/5");
+  EXPECT_EQ(cells[5], "-1/5");
+  EXPECT_EQ(cells[6], "18/5");
+  EXPECT_EQ(cells[7], "7/10");
+  // No decimal points anywhere in exact output.
+  for (const auto& row : rows) EXPECT_FALSE(has(row, ".")) << row;
+  // 0.1 on the command line is exactly 1/10 too.
+  const Run decimal =
+      nsh("simulate two-body --scheme moreau-jean --h 0.1 --T 1/10 "
+          "--precision rational");
+  ASSERT_EQ(decimal.status, 0) << decimal.err;
+  EXPECT_EQ(decimal.out, run.out);
+}
+
+TEST(Cli, Real50PrintsFiftyDigits) {
+  const Run run = nsh("simulate bouncing-ball --scheme moreau-jean --h 1/3 --T 1/3 --precision 50");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto rows = lines(run.out);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(split(rows[2])[1], "0.33333333333333333333333333333333333333333333333333");
+}
+
+TEST(Cli, BadInputIsStatusTwoAndNamesTheField) {
+  struct Case {
+    std::string args;
+    std::string expected;  // a part of the message on stderr
+  };
+  const fs::path malformed = write_file("malformed.json", "{\n  \"M\": [[1]],\n  \"F\": [1,]\n}\n");
+  const fs::path spd = write_file("spd.json", R"({"M": [[1, 2], [2, 1]], "q0": [0, 0],
+      "v0": [0, 0], "T": 1, "h": 0.1})");
+  const fs::path restitution = write_file("e.json", R"({"M": [[1]], "G": [[1]], "e": 1.5,
+      "q0": [1], "v0": [0], "T": 1, "h": 0.1})");
+  const std::vector<Case> cases = {
+      {"simulate bouncing-ball --scheme moreau-jean --h 0", "h:"},
+      {"simulate bouncing-ball --scheme moreau-jean --h -1/100", "h:"},
+      {"simulate bouncing-ball --scheme moreau-jean --h abc", "h:"},
+      {"simulate bouncing-ball --scheme moreau-jean --h nan", "h:"},
+      {"simulate bouncing-ball --scheme moreau-jean --T -1", "T:"},
+      {"simulate bouncing-ball --scheme no-such-scheme", "unknown scheme 'no-such-scheme'"},
+      {"simulate bouncing-ball --scheme moreau-jean:bogus=1", "moreau-jean:bogus"},
+      {"simulate bouncing-ball --scheme moreau-jean:activation=sometimes",
+       "moreau-jean:activation"},
+      {"simulate bouncing-ball --scheme moreau-jean:theta=2", "moreau-jean:theta"},
+      {"simulate no-such-case --scheme moreau-jean", "unknown case 'no-such-case'"},
+      {"simulate /no/such/file.json --scheme moreau-jean", "/no/such/file.json"},
+      {"simulate '" + malformed.string() + "' --scheme moreau-jean", "line 3, column"},
+      {"simulate '" + spd.string() + "' --scheme moreau-jean", "M:"},
+      {"simulate '" + restitution.string() + "' --scheme moreau-jean", "e[0]"},
+      {"simulate two-body --scheme moreau-jean", "h:"},  // no h in the case, none given
+      {"simulate bouncing-ball --scheme moreau-jean --precision 32", "precision"},
+      {"simulate bouncing-ball", "scheme"},
+      {"frobnicate", "frobnicate"},
+  };
+  for (const auto& c : cases) {
+    const Run run = nsh(c.args);
+    EXPECT_EQ(run.status, 2) << c.args << "\n" << run.err;
+    EXPECT_TRUE(has(run.err, c.expected)) << c.args << "\nstderr: " << run.err;
+    EXPECT_FALSE(has(run.out, "step,t")) << c.args << ": no CSV for bad input";
+  }
+  const Run malformed_run = nsh("simulate '" + malformed.string() + "' --scheme moreau-jean");
+  EXPECT_TRUE(has(malformed_run.err, malformed.string())) << malformed_run.err;
+}
+
+TEST(Cli, HelpIsStatusZero) {
+  const Run run = nsh("simulate --help");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_TRUE(has(run.out, "--precision")) << run.out;
+}
+
+}  // namespace

@@ -1,0 +1,39 @@
+#pragma once
+// Closed-form reference trajectories of the built-in cases that have one over their whole
+// horizon, read from the case's own file (so the closed form and the file cannot disagree):
+//   free-oscillator, forced-oscillator         Oscillator (oscillator.hpp)
+//   bouncing-ball                              BouncingBall (bouncing_ball.hpp)
+//   two-body, free-flight, free-flight-elastic, newton-cradle-3, newton-cradle-5
+//                                              force-free piecewise-linear motion with the
+//                                              impact LCP at each contact time (exact in
+//                                              Rational; the cradles give the LCP prediction,
+//                                              see cradle.hpp)
+// The state is right-continuous: at an impact time it is the post-impact state.
+
+#include <nsh/model.hpp>
+
+#include <optional>
+#include <string>
+
+namespace nsh::cases {
+
+/// True if `case_name` has a closed form for Scalar (Rational: only the force-free cases).
+template <class Scalar>
+bool has_analytic(const std::string& case_name);
+
+/// The exact state of `case_name` at time t, or nullopt if the case has no closed form.
+template <class Scalar>
+std::optional<State<Scalar>> try_analytic_state(const std::string& case_name, const Scalar& t);
+
+/// As try_analytic_state, but throws InputError naming the case if there is no closed form.
+template <class Scalar>
+State<Scalar> analytic_state(const std::string& case_name, const Scalar& t);
+
+/// Force-free piecewise-linear motion of a model with K = C = 0 and F = 0 from `initial`:
+/// straight lines between contact times, the impact LCP of nsh/impact_lcp.hpp at each.
+/// InputError if the model has forces.
+template <class Scalar>
+State<Scalar> ballistic_state(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                              const Scalar& t);
+
+}  // namespace nsh::cases

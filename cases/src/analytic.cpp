@@ -1,0 +1,127 @@
+#include <nsh/scalar.hpp>
+
+#include <nsh/case_file.hpp>
+#include <nsh/cases/analytic.hpp>
+#include <nsh/cases/bouncing_ball.hpp>
+#include <nsh/cases/oscillator.hpp>
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/impact_lcp.hpp>
+
+#include <map>
+#include <mutex>
+
+namespace nsh::cases {
+namespace {
+
+enum class Form { none, oscillator, bouncing_ball, ballistic };
+
+Form form_of(const std::string& name) {
+  if (name == "free-oscillator" || name == "forced-oscillator") return Form::oscillator;
+  if (name == "bouncing-ball") return Form::bouncing_ball;
+  if (name == "two-body" || name == "free-flight" || name == "free-flight-elastic" ||
+      name == "newton-cradle-3" || name == "newton-cradle-5")
+    return Form::ballistic;
+  return Form::none;
+}
+
+template <class Scalar>
+const LinearCase<Scalar>& load(const std::string& name) {
+  static std::mutex mutex;
+  static std::map<std::string, LinearCase<Scalar>> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = cache.find(name);
+  if (it == cache.end())
+    it = cache.emplace(name, load_linear_case<Scalar>(read_case_file(locate_case(name)))).first;
+  return it->second;
+}
+
+}  // namespace
+
+template <class Scalar>
+bool has_analytic(const std::string& case_name) {
+  const Form f = form_of(case_name);
+  if constexpr (is_exact_v<Scalar>) return f == Form::ballistic;
+  return f != Form::none;
+}
+
+template <class Scalar>
+State<Scalar> ballistic_state(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                              const Scalar& t) {
+  if (max_abs(model.K) != Scalar(0) || max_abs(model.C) != Scalar(0) ||
+      max_abs(model.F) != Scalar(0) || model.has_harmonic_force())
+    throw InputError(model.name, "ballistic closed form needs K = C = 0 and no force");
+  if (t < initial.t)
+    throw InputError("t",
+                     "time " + format_scalar(t) + " is before t0 = " + format_scalar(initial.t));
+  State<Scalar> s = initial;
+  const Index m = model.contacts();
+  const Scalar gap_tol = tolerance<Scalar>(max_abs(model.w) + max_abs(initial.q) + Scalar(1));
+  for (int impacts = 0; impacts < 100000; ++impacts) {
+    const Vector<Scalar> g = model.gap(s.q);
+    Vector<Scalar> U = model.local_velocity(s.v);
+    std::vector<Index> touching;
+    bool approaching = false;
+    for (Index a = 0; a < m; ++a)
+      if (g(a) <= gap_tol) {
+        touching.push_back(a);
+        approaching = approaching || U(a) < Scalar(0);
+      }
+    if (approaching) {
+      s.v = solve_impact<Scalar>(model, s.v, touching).v_plus;
+      U = model.local_velocity(s.v);
+    }
+    bool found = false;
+    Scalar tau(0);
+    for (Index a = 0; a < m; ++a) {
+      if (!(U(a) < Scalar(0)) || g(a) <= gap_tol) continue;
+      const Scalar ta = -g(a) / U(a);
+      if (!found || ta < tau) {
+        tau = ta;
+        found = true;
+      }
+    }
+    if (!found || s.t + tau > t) {
+      s.q += s.v * (t - s.t);
+      s.t = t;
+      return s;
+    }
+    s.q += s.v * tau;
+    s.t += tau;
+  }
+  throw InputError(model.name, "ballistic closed form: more than 100000 impacts");
+}
+
+template <class Scalar>
+std::optional<State<Scalar>> try_analytic_state(const std::string& case_name, const Scalar& t) {
+  if (!has_analytic<Scalar>(case_name)) return std::nullopt;
+  const LinearCase<Scalar>& c = load<Scalar>(case_name);
+  const Form f = form_of(case_name);
+  if constexpr (!is_exact_v<Scalar>) {
+    if (f == Form::oscillator) return Oscillator<Scalar>::from_case(c.model, c.initial).state(t);
+    if (f == Form::bouncing_ball)
+      return BouncingBall<Scalar>::from_case(c.model, c.initial).state(t);
+  }
+  return ballistic_state<Scalar>(c.model, c.initial, t);
+}
+
+template <class Scalar>
+State<Scalar> analytic_state(const std::string& case_name, const Scalar& t) {
+  auto s = try_analytic_state<Scalar>(case_name, t);
+  if (!s)
+    throw InputError("case", "case '" + case_name + "' has no closed form in " +
+                                 scalar_name<Scalar>() + " precision (see `nsh list cases`)");
+  return *s;
+}
+
+#define NSH_INSTANTIATE_ANALYTIC(S)                                                  \
+  template bool has_analytic<S>(const std::string&);                                 \
+  template std::optional<State<S>> try_analytic_state(const std::string&, const S&); \
+  template State<S> analytic_state(const std::string&, const S&);                    \
+  template State<S> ballistic_state(const LinearModel<S>&, const State<S>&, const S&);
+NSH_INSTANTIATE_ANALYTIC(double)
+NSH_INSTANTIATE_ANALYTIC(Real50)
+NSH_INSTANTIATE_ANALYTIC(Rational)
+#undef NSH_INSTANTIATE_ANALYTIC
+
+}  // namespace nsh::cases

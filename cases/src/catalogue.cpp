@@ -1,0 +1,63 @@
+#include <nsh/cases/catalogue.hpp>
+
+namespace nsh::cases {
+
+const std::vector<CaseInfo>& catalogue() {
+  static const std::vector<CaseInfo> cases = {
+      {"bouncing-ball", "linear",
+       "ball under gravity, e = 1/2: closed-form impact times t_k, apex heights e^(2k) q0, "
+       "accumulation time t1 (1+e)/(1-e), then rest",
+       "bouncing-ball.json", true},
+      {"two-body", "linear",
+       "seed 004: masses 2 and 3 meet at v_n = -2, e = 1/2: J = 18/5, v+ = (4/5, -1/5), "
+       "K- = 5/2, K+ = 7/10 (exact rationals)",
+       "two-body.json", true},
+      {"free-flight", "linear",
+       "seed 004: mass 2, gap 1 - 2s, contact at s = 1/2 with v- = -2, e = 0: J = 4, v+ = 0, "
+       "K+ = 0 (exact rationals)",
+       "free-flight.json", true},
+      {"free-flight-elastic", "linear",
+       "seed 004: as free-flight with e = 1: J = 8, v+ = 2, K+ = K- = 4 (exact rationals)",
+       "free-flight-elastic.json", true},
+      {"free-oscillator", "linear",
+       "q'' + 4 q = 0, no contact: q = q0 cos 2t + (v0/2) sin 2t (order checks)",
+       "free-oscillator.json", true},
+      {"forced-oscillator", "linear",
+       "q'' + q'/10 + 4 q = 1 + sin(3t)/2, no contact: closed form (damped homogeneous plus "
+       "particular)",
+       "forced-oscillator.json", true},
+      {"oscillator-stop", "linear",
+       "q'' + q = 0 against a stop at q = -1/2, e = 1/2: closed-form impact times and velocities "
+       "U_k = -e^(k-1) sqrt(3)/2",
+       "oscillator-stop.json", false},
+      {"newton-cradle-3", "linear",
+       "3 equal balls, e = 1, simultaneous contact: the impact LCP gives (-1/3, 2/3, 2/3) v, "
+       "the textbook (0, 0, v)",
+       "newton-cradle-3.json", true},
+      {"newton-cradle-5", "linear",
+       "5 equal balls, e = 1: the impact LCP gives (-3/5, 2/5, 2/5, 2/5, 2/5) v, the textbook "
+       "(0, 0, 0, 0, v)",
+       "newton-cradle-5.json", true},
+      {"impacting-bar", "linear",
+       "elastic bar, 100 elements, lumped mass, hits a rigid wall at t = 0: continuum contact "
+       "time 2L/c = 2, exit velocity = -entry velocity",
+       "impacting-bar.json", false},
+      {"impacting-bar-consistent", "linear",
+       "as impacting-bar with the consistent mass matrix: continuum contact time 2, exit "
+       "velocity +1",
+       "impacting-bar-consistent.json", false},
+      {"two-contact-forced", "linear",
+       "2 masses, 2 stops, Rayleigh damping, harmonic force: no closed form, event-driven "
+       "Real50 reference",
+       "two-contact-forced.json", false},
+  };
+  return cases;
+}
+
+const CaseInfo* find_case(const std::string& name) {
+  for (const auto& c : catalogue())
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+}  // namespace nsh::cases

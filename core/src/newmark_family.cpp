@@ -84,11 +84,14 @@ void register_newmark_family(Registry& registry) {
        {"gamma", "", "explicit gamma in [0, 2] (default 1/2+alpha_f-alpha_m; not with rho)", {}}},
       false);
   add(registry, "krenk-hogsberg",
-      "nonsmooth Krenk-Hogsberg alpha-scheme: trapezoidal core, first-order filter on K[q], "
+      "nonsmooth Krenk-Hogsberg alpha-scheme: mean-value equation of motion, first-order filter "
+      "on K[q], "
       "algorithmic energy decays also with damping (derived, see header)",
-      {{"rho", "", "parametrization rho in [0, 1] (default 1/2) via the generalized-alpha map", {}},
+      {{"rho", "", "rho in [0, 1] (default 1/2), mapped by the generalized-alpha formulas", {}},
        {"alpha_m", "", "explicit alpha_m in [-1, 1) (not with rho)", {}},
-       {"alpha_f", "", "explicit alpha_f in [-1, 1] (not with rho)", {}}},
+       {"alpha_f", "", "explicit alpha_f in [-1, 1] (not with rho)", {}},
+       {"beta", "", "explicit beta in [0, 2] (default (gamma+1/2)^2/4; not with rho)", {}},
+       {"gamma", "", "explicit gamma in (0, 2] (default 1/2+alpha_f-alpha_m; not with rho)", {}}},
       true);
 }
 

@@ -539,28 +539,46 @@ KrenkHogsberg<Scalar>::KrenkHogsberg(const SchemeSpec& spec) {
   namespace d = newmark_detail;
   if (spec.name() != "krenk-hogsberg")
     throw SpecError("scheme", "KrenkHogsberg implements krenk-hogsberg, not '" + spec.name() + "'");
-  d::check_keys(spec, {"activation", "alpha_f", "alpha_m", "impact", "lcp", "rho"});
-  const bool explicit_form = spec.has("alpha_m") || spec.has("alpha_f");
+  d::check_keys(spec,
+                {"activation", "alpha_f", "alpha_m", "beta", "gamma", "impact", "lcp", "rho"});
+  const Rational half = Rational(1) / 2;
+  const bool explicit_form =
+      spec.has("alpha_m") || spec.has("alpha_f") || spec.has("beta") || spec.has("gamma");
+  NewmarkParameters& p = parameters_;
   std::string params;
   if (explicit_form) {
     if (spec.has("rho"))
       throw SpecError(spec.name() + ":rho",
-                      "rho cannot be combined with alpha_m or alpha_f; give either "
-                      "krenk-hogsberg:rho=R or krenk-hogsberg:alpha_m=..,alpha_f=..");
+                      "rho cannot be combined with alpha_m, alpha_f, beta or gamma; give either "
+                      "krenk-hogsberg:rho=R or krenk-hogsberg:alpha_m=..,alpha_f=..[,beta=..,"
+                      "gamma=..]");
     for (const char* key : {"alpha_m", "alpha_f"})
       if (!spec.has(key))
         throw SpecError(spec.name() + ":" + key,
                         "the explicit form needs both alpha_m and alpha_f");
-    alpha_m_exact_ = d::exact_option(spec, "alpha_m", "0", Rational(-1), Rational(1), true,
-                                     "a number in [-1, 1)");
-    alpha_f_exact_ = d::exact_option(spec, "alpha_f", "0", Rational(-1), Rational(1), false,
-                                     "a number in [-1, 1]");
-    params =
-        "alpha_f=" + format_scalar(alpha_f_exact_) + ",alpha_m=" + format_scalar(alpha_m_exact_);
+    p.alpha_m = d::exact_option(spec, "alpha_m", "0", Rational(-1), Rational(1), true,
+                                "a number in [-1, 1)");
+    p.alpha_f = d::exact_option(spec, "alpha_f", "0", Rational(-1), Rational(1), false,
+                                "a number in [-1, 1]");
+    p.gamma = spec.has("gamma") ? d::exact_option(spec, "gamma", "0", Rational(0), Rational(2),
+                                                  false, "a number in (0, 2]")
+                                : half + p.alpha_f - p.alpha_m;
+    if (!(p.gamma > 0) || p.gamma > 2)
+      throw SpecError(spec.name() + ":gamma",
+                      "gamma = " + format_scalar(p.gamma) +
+                          " is out of range; accepted: a number in (0, 2] (the default is 1/2 + "
+                          "alpha_f - alpha_m)");
+    p.beta = spec.has("beta") ? d::exact_option(spec, "beta", "0", Rational(0), Rational(2), false,
+                                                "a number in [0, 2]")
+                              : (p.gamma + half) * (p.gamma + half) / 4;
+    params = "alpha_f=" + format_scalar(p.alpha_f) + ",alpha_m=" + format_scalar(p.alpha_m) +
+             ",beta=" + format_scalar(p.beta) + ",gamma=" + format_scalar(p.gamma);
   } else {
     const Rational rho =
         d::exact_option(spec, "rho", "1/2", Rational(0), Rational(1), false, "a number in [0, 1]");
-    d::from_rho(rho, alpha_m_exact_, alpha_f_exact_);
+    d::from_rho(rho, p.alpha_m, p.alpha_f);
+    p.gamma = half + p.alpha_f - p.alpha_m;
+    p.beta = (p.gamma + half) * (p.gamma + half) / 4;
     params = "rho=" + format_scalar(rho);
   }
   law_ = d::parse_law(spec);
@@ -570,8 +588,10 @@ KrenkHogsberg<Scalar>::KrenkHogsberg(const SchemeSpec& spec) {
       SchemeSpec::parse("krenk-hogsberg:" + d::options_suffix(law_, activation_, lcp_method_) +
                         "," + params)
           .str();
-  am_ = scalar_cast<Scalar>(alpha_m_exact_);
-  af_ = scalar_cast<Scalar>(alpha_f_exact_);
+  am_ = scalar_cast<Scalar>(p.alpha_m);
+  af_ = scalar_cast<Scalar>(p.alpha_f);
+  beta_ = scalar_cast<Scalar>(p.beta);
+  gamma_ = scalar_cast<Scalar>(p.gamma);
 }
 
 template <class Scalar>
@@ -604,17 +624,18 @@ void KrenkHogsberg<Scalar>::initialize(const LinearModel<Scalar>& model,
   const Scalar one(1), half(Scalar(1) / 2);
   const Scalar c = half - af_;
   const Scalar kappa = half + c * (af_ - am_) / (one - am_);
-  const Matrix<Scalar> iteration = model.M + (h / 2) * model.C + (h * h * kappa / 2) * model.K;
-  d::factorize(scheme, "M + h/2 C + h^2 kappa/2 K", iteration_lu_, iteration);
+  const Matrix<Scalar> iteration =
+      gamma_ * model.M + (h * beta_) * model.C + (h * h * beta_ * kappa) * model.K;
+  d::factorize(scheme, "gamma M + h beta C + h^2 beta kappa K", iteration_lu_, iteration);
   d::factorize(scheme, "M", mass_lu_, model.M);
   minv_g_ = mass_lu_.solve(model.G);
   delassus_ = model.G.transpose() * minv_g_;
-  r_terms_ = alpha_f_exact_ != alpha_m_exact_;
+  r_terms_ = parameters_.alpha_f != parameters_.alpha_m;
   algorithmic_ = !harmonic_ && (!r_terms_ || d::is_spd(model.K));
   if (algorithmic_ && r_terms_) d::factorize(scheme, "K", stiffness_lu_, model.K);
 
-  for (Vector<Scalar>* v : {&r_, &f_k_, &f_next_, &rhs_, &dv_, &vs_next_, &q_next_, &v_next_,
-                            &r_next_, &work_, &work2_, &dq_, &dr_, &fmean_})
+  for (Vector<Scalar>* v : {&a_, &r_, &f_k_, &f_next_, &rhs_, &a_next_, &vs_next_, &q_next_,
+                            &v_next_, &r_next_, &work_, &work2_, &dq_, &da_, &dr_, &fmean_})
     v->setZero(n);
   for (Vector<Scalar>* v :
        {&gap_next_, &velocity_k_, &velocity_smooth_, &velocity_newton_, &impulse_})
@@ -623,6 +644,14 @@ void KrenkHogsberg<Scalar>::initialize(const LinearModel<Scalar>& model,
   active_.reserve(static_cast<std::size_t>(m));
   delassus_active_.resize(0, 0);
   b_active_.resize(0);
+
+  // a_0 = M^{-1}(F_0 - C v_0 - K q_0), r_0 = 0.
+  force_at(initial.t, f_k_);
+  rhs_ = f_k_;
+  rhs_.noalias() -= model.C * initial.v;
+  rhs_.noalias() -= model.K * initial.q;
+  a_ = mass_lu_.solve(rhs_);
+  r_.setZero();
 }
 
 template <class Scalar>
@@ -641,25 +670,29 @@ void KrenkHogsberg<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summ
   force_at(state.t + h, f_next_);
   fmean_ = half * (f_k_ + f_next_);
 
-  // (M + h/2 C + h^2 kappa/2 K) dv = h (<F> - C v_k - K q_k - h kappa K v_k + c r_k/(1-alpha_m)).
+  // [q]* = h v_k + h^2 (1/2 - beta) a_k (in dq_), then
+  // S a_{k+1} = <F> - (1-gamma) M a_k - C [q]*/h - K q_k - kappa K [q]* + c r_k/(1-alpha_m).
+  dq_ = h * v;
+  dq_ += (h * h * (half - beta_)) * a_;
   work_ = q;
-  work_ += (h * kappa) * v;
+  work_ += kappa * dq_;
   rhs_ = fmean_;
-  rhs_.noalias() -= model.C * v;
+  rhs_.noalias() -= ((one - gamma_) * model.M) * a_;
+  rhs_.noalias() -= (one / h) * (model.C * dq_);
   rhs_.noalias() -= model.K * work_;
   rhs_ += (c / (one - am_)) * r_;
-  rhs_ *= h;
-  dv_ = iteration_lu_.solve(rhs_);
-  vs_next_ = v + dv_;
-  work_ = v + vs_next_;
-  q_next_ = q;
-  q_next_ += (h / 2) * work_;
-  dq_ = q_next_ - q;
+  a_next_ = iteration_lu_.solve(rhs_);
+  dq_ += (h * h * beta_) * a_next_;
+  q_next_ = q + dq_;
+  vs_next_ = v;
+  vs_next_ += (h * (one - gamma_)) * a_;
+  vs_next_ += (h * gamma_) * a_next_;
   // (1 - alpha_m) r_{k+1} + alpha_m r_k = (alpha_f - alpha_m) K [q].
   r_next_.noalias() = (af_ - am_) * (model.K * dq_);
   r_next_ -= am_ * r_;
   r_next_ /= (one - am_);
   dr_ = r_next_ - r_;
+  da_ = a_next_ - a_;
 
   d::impulse_step<Scalar>("krenk-hogsberg", model, delassus_, minv_g_, law_, activation_,
                           lcp_method_, lcp_options_, state.t, v, q_next_, vs_next_, gap_next_,
@@ -680,24 +713,32 @@ void KrenkHogsberg<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summ
   summary.W_damp = -damping;
   work_ = velocity_smooth_ + summary.velocity_after;
   summary.W_contact = half * work_.dot(impulse_);
-  summary.numerical_dissipation = c * dq_.dot(dr_);
+  const Scalar bg = beta_ - gamma_ / 2;
+  const Scalar a2_k = d::quad(model.M, a_, work_);
+  const Scalar a2_next = d::quad(model.M, a_next_, work_);
+  const Scalar da2 = d::quad(model.M, da_, work_);
+  summary.numerical_dissipation =
+      c * dq_.dot(dr_) + half * h * h * bg * (a2_next - a2_k) + h * h * bg * (gamma_ - half) * da2;
 
   summary.has_algorithmic_energy = algorithmic_;
   if (algorithmic_) {
-    Scalar r_k_term(0), r_next_term(0), D = damping;
+    Scalar r_k_term(0), r_next_term(0);
+    Scalar D = damping + h * h * bg * (gamma_ - half) * da2;
     if (r_terms_) {
       const Scalar c_r = c / (2 * (af_ - am_));
       r_k_term = c_r * d::inverse_quad(stiffness_lu_, r_, work_);
       r_next_term = c_r * d::inverse_quad(stiffness_lu_, r_next_, work_);
       D += c_r * (one - 2 * am_) * d::inverse_quad(stiffness_lu_, dr_, work_);
     }
-    summary.E_alg_before = summary.E_before - model.F.dot(q) + r_k_term;
-    summary.E_alg_after = summary.E_after - model.F.dot(q_next_) + r_next_term;
+    summary.E_alg_before = summary.E_before - model.F.dot(q) + half * h * h * bg * a2_k + r_k_term;
+    summary.E_alg_after =
+        summary.E_after - model.F.dot(q_next_) + half * h * h * bg * a2_next + r_next_term;
     summary.algorithmic_dissipation = D;
   } else {
     summary.E_alg_before = summary.E_alg_after = summary.algorithmic_dissipation = Scalar(0);
   }
 
+  a_ = a_next_;
   r_ = r_next_;
   state.q = q_next_;
   state.v = v_next_;

@@ -104,9 +104,10 @@ const std::vector<std::string>& chen_specs() {
 }
 
 const std::vector<std::string>& kh_specs() {
-  static const std::vector<std::string> specs{"krenk-hogsberg", "krenk-hogsberg:rho=0",
-                                              "krenk-hogsberg:rho=0.9",
-                                              "krenk-hogsberg:alpha_m=0.1,alpha_f=0.3"};
+  static const std::vector<std::string> specs{
+      "krenk-hogsberg", "krenk-hogsberg:rho=0", "krenk-hogsberg:rho=0.9",
+      "krenk-hogsberg:alpha_m=0.1,alpha_f=0.3",
+      "krenk-hogsberg:alpha_m=0.1,alpha_f=0.3,beta=1/4,gamma=1/2"};
   return specs;
 }
 
@@ -451,6 +452,62 @@ TEST(NewmarkFamily, SpringCaseOfTheory34) {
     EXPECT_LE(smooth.E_alg_after - smooth.E_alg_before, 1e-12) << base;
     EXPECT_LE(smooth.W_contact, 1e-12) << base;
   }
+}
+
+TEST(KrenkHogsberg, CounterexamplesJustOutsideTheDomain) {
+  // alpha_f > 1/2 (filter energy negative) and gamma < 1/2: E_alg grows on a damped oscillator.
+  double af = -1e300, g = -1e300;
+  for (double wh : {0.05, 0.2, 0.5, 1.0, 2.0, 5.0}) {
+    af = std::max(af, free_oscillator_increase("krenk-hogsberg:alpha_m=0,alpha_f=0.7", wh));
+    g = std::max(g, free_oscillator_increase(
+                        "krenk-hogsberg:alpha_m=0,alpha_f=0.2,beta=0.3,gamma=0.45", wh));
+  }
+  EXPECT_GT(af, 1e-6);
+  EXPECT_GT(g, 1e-6);
+}
+
+TEST(NewmarkFamily, Real50IdentitiesToFiftyDigits) {
+  std::mt19937 rng(5);
+  const RandomSystem<Real50> s = random_system<Real50>(rng, /*damped=*/false, false);
+  for (const char* spec : {"gen-alpha:rho=0.5", "hht:alpha=-0.3", "krenk-hogsberg:rho=0.2"}) {
+    auto scheme = make<Real50>(spec);
+    State<Real50> state = s.initial;
+    scheme->initialize(s.model, state, Real50(1) / 10);
+    StepSummary<Real50> summary;
+    for (int k = 0; k < 30; ++k) {
+      scheme->step(state, summary);
+      const Real50 scale = 1 + abs_value(summary.E_before) + abs_value(summary.W_ext);
+      EXPECT_LE(abs_value(summary.energy_identity_defect()), tolerance<Real50>(scale, 1e4)) << spec;
+      EXPECT_LE(abs_value(summary.E_alg_after - summary.E_alg_before +
+                          summary.algorithmic_dissipation - summary.W_contact),
+                tolerance<Real50>(scale, 1e4))
+          << spec;
+    }
+  }
+}
+
+TEST(NewmarkFamily, HarmonicForceHasNoAlgorithmicEnergyButAnExactLedger) {
+  LinearModel<double> model = oscillator<double>(1.0, 0.0, 4.0, 0.5);
+  model.F_amplitude = Vector<double>::Constant(1, 2.0);
+  model.omega = 3.0;
+  model.validate();
+  for (const char* spec : {"gen-alpha:rho=0.5", "krenk-hogsberg"}) {
+    auto scheme = make<double>(spec);
+    State<double> s{0.0, Vector<double>::Constant(1, 0.5), Vector<double>::Zero(1)};
+    scheme->initialize(model, s, 0.05);
+    StepSummary<double> summary;
+    for (int k = 0; k < 50; ++k) {
+      scheme->step(s, summary);
+      EXPECT_FALSE(summary.has_algorithmic_energy) << spec;
+      EXPECT_LE(std::abs(summary.energy_identity_defect()), 1e-13) << spec;
+    }
+  }
+  // ... and Rational refuses a harmonic force with the model's own error.
+  LinearModel<Rational> exact = model_cast<Rational>(model);
+  auto scheme = make<Rational>("newmark");
+  State<Rational> s{Rational(0), Vector<Rational>::Constant(1, Rational(1, 2)),
+                    Vector<Rational>::Zero(1)};
+  EXPECT_THROW(scheme->initialize(exact, s, Rational(1, 10)), InputError);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,10 @@ void register_moreau_jean(Registry& registry);
 void register_newmark_family(Registry& registry);
 void register_newmark_mutants(Registry& registry);
 void register_moreau_jean_mutants(Registry& registry);
+
 void register_event_driven(Registry& registry);
+
+void register_penalty2(Registry& registry);
 
 void register_builtin_schemes(Registry& registry) {
   register_moreau_jean(registry);
@@ -16,6 +19,7 @@ void register_builtin_schemes(Registry& registry) {
   register_newmark_mutants(registry);
   register_moreau_jean_mutants(registry);
   register_event_driven(registry);
+  register_penalty2(registry);
 }
 
 }  // namespace nsh

@@ -8,13 +8,12 @@
 #include <nsh/registry.hpp>
 #include <nsh/reports/convergence.hpp>
 
-#if __has_include(<nsh/cases/analytic.hpp>)
 #include <nsh/cases/analytic.hpp>
-#define NSH_REPORTS_HAVE_ANALYTIC 1
-#endif
+#include <nsh/schemes/event_driven.hpp>
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -77,23 +76,13 @@ class AnalyticReference final : public ConvergenceReference {
  public:
   AnalyticReference(const CaseDocument& document, LinearCase<R> c, std::vector<std::string> hs)
       : name_(document.name), case_(std::move(c)), hs_(std::move(hs)) {
-#ifdef NSH_REPORTS_HAVE_ANALYTIC
+    if (!nsh::cases::has_analytic<R>(name_))
+      throw InputError("reference", "case '" + name_ +
+                                        "' has no closed form; use --reference event-driven or "
+                                        "a FILE written by `nsh simulate`");
     at_ = [name = name_](const R& t) { return nsh::cases::analytic_state<R>(name, t); };
-    try {
-      at_(case_.initial.t);  // throws for a case without a closed form
-    } catch (const std::exception& e) {
-      throw InputError("reference", "no closed form for case '" + name_ + "' (" + e.what() +
-                                        "); use --reference event-driven or FILE");
-    }
-#else
-    throw InputError("reference", "no closed form available for case '" + name_ +
-                                      "' (cases/analytic.hpp not built); use "
-                                      "--reference event-driven or FILE");
-#endif
   }
-  std::string name() const override {
-    return "analytic";
-  }
+  std::string name() const override { return "analytic"; }
   std::vector<State<R>> sample(const std::string& h_text, Index steps) override {
     const R h = parse_number<R>(h_text, "h");
     std::vector<State<R>> out;
@@ -128,72 +117,68 @@ class AnalyticReference final : public ConvergenceReference {
   std::optional<R> impact_;
 };
 
-bool has_impulse(const StepSummary<R>& s) {
-  return s.impulse.size() > 0 && max_abs(s.impulse) > R(0);
-}
-
-class SchemeReference final : public ConvergenceReference {
+// The event-driven reference: one exact flow (EventDrivenFlow in Real50) advanced through the
+// union of every study grid, so each run is compared with the exact solution at its own grid
+// points and the first impact time is the flow's own event time (located to Real50 precision).
+class EventDrivenReference final : public ConvergenceReference {
  public:
-  SchemeReference(std::string spec, LinearCase<R> c, std::vector<std::string> hs)
-      : spec_(std::move(spec)), case_(std::move(c)), hs_(std::move(hs)) {
-    if (!Registry::builtin().contains(SchemeSpec::parse(spec_).name()))
-      throw InputError("reference",
-                       "the scheme '" + spec_ + "' is not registered (see `nsh list schemes`)");
-  }
+  EventDrivenReference(LinearCase<R> c, std::vector<std::string> hs)
+      : case_(std::move(c)), hs_(std::move(hs)) {}
   std::string name() const override { return "event-driven"; }
 
   std::vector<State<R>> sample(const std::string& h_text, Index steps) override {
-    const Trajectory<R>& run = run_at(h_text);
-    if (static_cast<Index>(run.states.size()) != steps + 1)
-      throw std::logic_error(
-          fmt::format("reference run has {} states, expected {}", run.states.size(), steps + 1));
-    return run.states;
+    compute();
+    auto it = samples_.find(h_text);
+    if (it == samples_.end())
+      throw std::logic_error("event-driven reference: step " + h_text + " not in the study");
+    if (static_cast<Index>(it->second.size()) != steps + 1)
+      throw std::logic_error(fmt::format("event-driven reference: {} samples for h={}, run has {}",
+                                         it->second.size(), h_text, steps + 1));
+    return it->second;
   }
 
   std::optional<R> first_impact() override {
-    if (searched_) return impact_;
-    searched_ = true;
-    // The finest study step gives the tightest bracket to refine.
-    std::string finest = hs_.front();
-    for (const auto& text : hs_)
-      if (parse_number<R>(text, "h") < parse_number<R>(finest, "h")) finest = text;
-    const Trajectory<R>& run = run_at(finest);
-    for (std::size_t k = 0; k < run.steps.size(); ++k) {
-      if (!has_impulse(run.steps[k])) continue;
-      const State<R>& before = run.states[k];
-      R lo(0), hi = parse_number<R>(finest, "h");
-      // Bisection on the length s of one step from the state before: an impulse within s
-      // means the impact is at or before t_k + s.
-      auto scheme = Registry::builtin().make<R>(spec_);
-      for (int it = 0; it < 170 && hi - lo > tolerance<R>(hi, R(4)); ++it) {
-        const R s = (lo + hi) / 2;
-        State<R> state = before;
-        StepSummary<R> summary;
-        scheme->initialize(case_.model, state, s);
-        scheme->step(state, summary);
-        (has_impulse(summary) ? hi : lo) = s;
-      }
-      impact_ = before.t + (lo + hi) / 2;
-      break;
-    }
+    compute();
     return impact_;
   }
 
  private:
-  const Trajectory<R>& run_at(const std::string& h_text) {
-    auto it = runs_.find(h_text);
-    if (it != runs_.end()) return it->second;
-    auto scheme = Registry::builtin().make<R>(spec_);
-    const R h = parse_number<R>(h_text, "h");
-    auto run = record(*scheme, case_.model, case_.initial, h, case_.T);
-    return runs_.emplace(h_text, std::move(run)).first->second;
+  void compute() {
+    if (computed_) return;
+    computed_ = true;
+    struct Point {
+      R t;
+      std::size_t grid;
+      Index k;
+    };
+    std::vector<Point> points;
+    for (std::size_t g = 0; g < hs_.size(); ++g) {
+      const R h = parse_number<R>(hs_[g], "h");
+      const Index n = step_count(case_.initial.t, case_.T, h);
+      samples_[hs_[g]].resize(n + 1);
+      for (Index k = 0; k <= n; ++k) points.push_back({case_.initial.t + R(k) * h, g, k});
+    }
+    std::stable_sort(points.begin(), points.end(),
+                     [](const Point& a, const Point& b) { return a.t < b.t; });
+    EventDrivenFlow<R> flow(case_.model, case_.initial);
+    std::vector<Event<R>> events = flow.initial_events();
+    for (const Point& p : points) {
+      if (p.t > flow.state().t) flow.advance_to(p.t, &events);
+      State<R> s = flow.state();
+      s.t = p.t;
+      samples_[hs_[p.grid]][p.k] = std::move(s);
+    }
+    for (const auto& e : events)
+      if (e.kind == EventKind::impact) {
+        impact_ = e.t;
+        break;
+      }
   }
 
-  std::string spec_;
   LinearCase<R> case_;
   std::vector<std::string> hs_;
-  std::map<std::string, Trajectory<R>> runs_;
-  bool searched_{false};
+  bool computed_{false};
+  std::map<std::string, std::vector<State<R>>> samples_;
   std::optional<R> impact_;
 };
 
@@ -316,14 +301,17 @@ std::unique_ptr<ConvergenceReference> make_reference(const std::string& kind,
   if (h_texts.empty()) throw InputError("--h", "no step sizes given");
   LinearCase<R> c = load_linear_case<R>(document);
   if (!T_text.empty()) c.T = parse_number<R>(T_text, "T");
+  if (kind == "auto")
+    return make_reference(nsh::cases::has_analytic<R>(document.name) ? "analytic" : "event-driven",
+                          document, h_texts, T_text);
   if (kind == "analytic")
     return std::make_unique<AnalyticReference>(document, std::move(c), h_texts);
-  if (kind == "event-driven")
-    return std::make_unique<SchemeReference>("event-driven", std::move(c), h_texts);
+  if (kind == "event-driven") return std::make_unique<EventDrivenReference>(std::move(c), h_texts);
   if (kind.find('.') != std::string::npos || kind.find('/') != std::string::npos)
     return std::make_unique<FileReference>(kind, std::move(c));
-  throw InputError("reference", "unknown reference '" + kind +
-                                    "'; accepted: analytic, event-driven, or a CSV file path");
+  throw InputError("reference",
+                   "unknown reference '" + kind +
+                       "'; accepted: auto, analytic, event-driven, or a CSV file path");
 }
 
 }  // namespace nsh::reports

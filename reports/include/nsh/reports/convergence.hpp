@@ -23,14 +23,16 @@
 // double one shows where double round-off takes over. Orders come from fit_order
 // (least-squares slope of log10 error against log10 h, with its RMS residual).
 //
-// References (ConvergenceOptions::reference):
+// References (ConvergenceOptions::reference; "auto" is "analytic" for a case with a closed form
+// and "event-driven" otherwise):
 //   "analytic"      the case's closed form (nsh::cases::analytic_state), evaluated in Real50;
 //                   first impact: the first jump of a local velocity from U < 0 to U >= 0,
 //                   located by bisection to Real50 round-off;
-//   "event-driven"  the registered scheme "event-driven" run in Real50 at each study h (so the
-//                   reference is sampled exactly on each run's grid); first impact: the first
-//                   step with a nonzero impulse, refined by bisection on the length of a single
-//                   event-driven step taken from the state before it;
+//   "event-driven"  the exact event-driven flow (nsh::EventDrivenFlow, in Real50) advanced once
+//                   through the union of every study grid, so each run is compared with the
+//                   exact solution at its own grid points; first impact: the flow's first
+//                   impact event (located to Real50 precision; t0 itself for a case that
+//                   starts in an impact, like the impacting bar);
 //   FILE            a CSV written by `nsh simulate` (columns t, q0.., v0.., optionally P0..),
 //                   linearly interpolated in time at the run's grid points (exact where the
 //                   grids coincide); first impact: the first row with a nonzero impulse,
@@ -66,7 +68,7 @@ class ConvergenceReference {
 };
 
 /// Build a reference for a case (`kind` as in ConvergenceOptions::reference). `h_texts` are the
-/// study's step sizes (the finest locates a scheme-based reference's first impact); `T_text`
+/// study's step sizes (the event-driven reference samples their grids); `T_text`
 /// overrides the case's horizon when not empty. Throws
 /// InputError naming "reference" for an unknown kind, a case without a closed form, or a file
 /// that does not fit the model.

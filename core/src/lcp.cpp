@@ -5,8 +5,10 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/lcp/enumeration.hpp>
+#include <nsh/lcp/fischer_burmeister.hpp>
 #include <nsh/lcp/lemke.hpp>
 #include <nsh/lcp/pgs.hpp>
+#include <nsh/lcp/prox_newton.hpp>
 
 #include <cmath>
 #include <string>
@@ -172,9 +174,9 @@ LcpResult<Scalar> solve_lcp(LcpMethod method, const Matrix<Scalar>& W, const Vec
       case LcpMethod::pgs:
         return solve_lcp_pgs(W, b, options);
       case LcpMethod::fischer_burmeister:
+        return solve_lcp_fischer_burmeister(W, b, options);
       case LcpMethod::prox_newton:
-        throw SpecError("lcp", std::string("method '") + to_string(method) +
-                                   "' is not available yet in this build");
+        return solve_lcp_prox_newton(W, b, options);
       default:
         break;
     }

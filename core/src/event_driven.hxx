@@ -42,17 +42,15 @@ struct Root {
 };
 
 /// First s in [0, S] where the monitor p(s) = sum c_k s^k, positive on the admissible side,
-/// reaches zero. Leading coefficients with |c_k| t_ref^k <= zero_tol count as zero (a monitor
+/// reaches zero. Leading coefficients with |c_k| <= zero_tol[k] count as zero (a monitor
 /// that starts on its boundary is deflated), so a contact that has just opened is not found
 /// again at s = 0. A monitor that is identically zero never fires.
 template <class Scalar>
 std::optional<Root<Scalar>> first_root(const std::vector<Scalar>& c, const Scalar& S,
-                                       const Scalar& zero_tol, const Scalar& t_ref,
-                                       const Scalar& s_tol) {
+                                       const std::vector<Scalar>& zero_tol, const Scalar& s_tol) {
   std::size_t k0 = 0;
-  Scalar power(1);
-  for (; k0 < c.size(); ++k0, power *= t_ref)
-    if (abs_value<Scalar>(c[k0]) * power > zero_tol) break;
+  for (; k0 < c.size(); ++k0)
+    if (abs_value<Scalar>(c[k0]) > zero_tol[k0]) break;
   if (k0 == c.size()) return std::nullopt;
   if (c[k0] < Scalar(0)) return Root<Scalar>{Scalar(0), true, static_cast<int>(k0)};
   const std::vector<Scalar> r(c.begin() + static_cast<long>(k0), c.end());
@@ -485,12 +483,21 @@ struct EventDrivenFlow<Scalar>::Impl {
       std::vector<Scalar> c(static_cast<std::size_t>(used + 1));
       std::vector<bool> is_closed(static_cast<std::size_t>(m), false);
       for (Index a : closed) is_closed[static_cast<std::size_t>(a)] = true;
-      const Scalar g_tol = gap_tol();
+      // The zero tests of a gap's coefficients are those of the contact logic: g <= gap_tol,
+      // |U| <= velocity_tol (and that rate over t_ref for the higher ones), so that a monitor
+      // deflated here is exactly a contact that process() sees as touching / at rest.
+      std::vector<Scalar> gap_zero(static_cast<std::size_t>(used + 1));
+      {
+        const Scalar u_tol = velocity_tol();
+        gap_zero[0] = gap_tol();
+        Scalar p = u_tol;
+        for (int k = 1; k <= used; ++k, p /= t_ref) gap_zero[k] = p;
+      }
       for (Index a = 0; a < m; ++a) {
         if (is_closed[static_cast<std::size_t>(a)]) continue;
         for (int k = 0; k <= used; ++k) c[k] = model.G.col(a).dot(qk[k]);
         c[0] += model.w(a);
-        consider(event_detail::first_root<Scalar>(c, S, g_tol, t_ref, s_tol), a, Trigger::gap);
+        consider(event_detail::first_root<Scalar>(c, S, gap_zero, s_tol), a, Trigger::gap);
       }
       if (!closed.empty()) {
         Scalar lam_scale = force_scale();
@@ -499,10 +506,12 @@ struct EventDrivenFlow<Scalar>::Impl {
           for (int i = 0; i < k; ++i) p *= t_ref;
           lam_scale = std::max(lam_scale, max_abs(lamk[k]) * p);
         }
-        const Scalar l_tol = rel_tol * lam_scale;
+        std::vector<Scalar> lam_zero(static_cast<std::size_t>(used + 1));
+        Scalar p = rel_tol * lam_scale;
+        for (int k = 0; k <= used; ++k, p /= t_ref) lam_zero[k] = p;
         for (std::size_t j = 0; j < closed.size(); ++j) {
           for (int k = 0; k <= used; ++k) c[k] = lamk[k](static_cast<Index>(j));
-          consider(event_detail::first_root<Scalar>(c, S, l_tol, t_ref, s_tol), closed[j],
+          consider(event_detail::first_root<Scalar>(c, S, lam_zero, s_tol), closed[j],
                    Trigger::multiplier);
         }
       }
@@ -584,8 +593,8 @@ struct EventDrivenFlow<Scalar>::Impl {
         (trigger && *trigger == Trigger::multiplier) ? trigger_contact : Index(-1);
     const Index force =
         (trigger && *trigger == Trigger::gap && !approaching) ? trigger_contact : Index(-1);
-    decide_mode(exclude, force, events);
     if (impact) accumulation(*impact, events);
+    decide_mode(exclude, force, events);
   }
 
   /// The acceleration-level LCP on the contacts with g = 0 and U = 0 decides the closed set.
@@ -642,7 +651,10 @@ struct EventDrivenFlow<Scalar>::Impl {
   /// their limit: U = 0 on those contacts (and on the closed ones), then close the contacts.
   void accumulation(const ImpactResult<Scalar>& impact, std::vector<Event<Scalar>>* events) {
     const Scalar u_tol = velocity_tol();
-    const Scalar t_tol = time_tol();
+    // The jump replaces flights that last less than ~1000 time tolerances in all: far below
+    // anything a grid or an event list resolves, but wide enough that the last bounce is
+    // still well outside the velocity tolerance (so the jump is never skipped).
+    const Scalar t_tol = Scalar(1024) * time_tol();
     const Vector<Scalar> U = model.local_velocity(state.v);
     using std::sin;
     const Scalar sn = has_Fa ? Scalar(sin(omega * state.t)) : Scalar(0);
@@ -665,7 +677,8 @@ struct EventDrivenFlow<Scalar>::Impl {
     }
     if (Z.empty()) return;
     std::vector<Index> S = Z;
-    for (Index a : closed) S.push_back(a);
+    for (Index a : closed)
+      if (abs_value<Scalar>(U(a)) <= u_tol) S.push_back(a);
     const Index k = static_cast<Index>(S.size());
     Matrix<Scalar> W(k, k);
     Vector<Scalar> rhs(k);

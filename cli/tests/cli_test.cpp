@@ -17,7 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
+struct Result {
   int status = -1;
   std::string out;
   std::string err;
@@ -40,13 +40,13 @@ fs::path scratch() {
 }
 
 // Runs `nsh ARGS` through the shell (arguments are quoted by the caller where needed).
-Run nsh(const std::string& args) {
+Result nsh(const std::string& args) {
   const fs::path out = scratch() / "stdout", err = scratch() / "stderr";
   const std::string command = std::string("NSH_CASES_DIR='") + NSH_SOURCE_DIR + "/cases/data' '" +
                               NSH_EXE + "' " + args + " >'" + out.string() + "' 2>'" +
                               err.string() + "' </dev/null";
   const int raw = std::system(command.c_str());
-  Run run;
+  Result run;
   run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   run.out = slurp(out);
   run.err = slurp(err);
@@ -78,26 +78,26 @@ fs::path write_file(const std::string& name, const std::string& text) {
 }
 
 TEST(Cli, ListCasesAndSchemes) {
-  const Run cases = nsh("list cases");
+  const Result cases = nsh("list cases");
   EXPECT_EQ(cases.status, 0) << cases.err;
   EXPECT_TRUE(has(cases.out, "bouncing-ball\n")) << cases.out;
   EXPECT_TRUE(has(cases.out, "two-body\n")) << cases.out;
-  const Run schemes = nsh("list schemes");
+  const Result schemes = nsh("list schemes");
   EXPECT_EQ(schemes.status, 0) << schemes.err;
   EXPECT_TRUE(has(schemes.out, "moreau-jean\n")) << schemes.out;
   EXPECT_TRUE(has(schemes.out, "theta=1/2")) << schemes.out;  // options with their defaults
   EXPECT_FALSE(has(schemes.out, "mutant:")) << schemes.out;
-  const Run all = nsh("list");
+  const Result all = nsh("list");
   EXPECT_EQ(all.status, 0);
   EXPECT_TRUE(has(all.out, "schemes:") && has(all.out, "cases:")) << all.out;
-  const Run bad = nsh("list nonsense");
+  const Result bad = nsh("list nonsense");
   EXPECT_EQ(bad.status, 2);
   EXPECT_FALSE(bad.err.empty());
 }
 
 TEST(Cli, SimulateWritesTheCsvOfDesign) {
   // The ball: 1 dof, 1 contact, T = 3 and h = 1/100 from the case file: 300 steps + row 0.
-  const Run run = nsh("simulate bouncing-ball --scheme moreau-jean");
+  const Result run = nsh("simulate bouncing-ball --scheme moreau-jean");
   ASSERT_EQ(run.status, 0) << run.err;
   const auto rows = lines(run.out);
   ASSERT_EQ(rows.size(), 302u);
@@ -112,7 +112,7 @@ TEST(Cli, SimulateWritesTheCsvOfDesign) {
 
   // Two dofs, one contact; --h and --T override the case; --out writes a file.
   const fs::path out = scratch() / "two.csv";
-  const Run two =
+  const Result two =
       nsh("simulate two-body --scheme moreau-jean --h 0.25 --T 1/2 --out '" + out.string() + "'");
   ASSERT_EQ(two.status, 0) << two.err;
   EXPECT_TRUE(two.out.empty());
@@ -125,7 +125,7 @@ TEST(Cli, SimulateWritesTheCsvOfDesign) {
 TEST(Cli, RationalOutputIsExactFractions) {
   // Seed 004: the bodies are in contact and approaching at t0, e = 1/2, so the first
   // Moreau–Jean step's impulse is J = 18/5 and the velocities become 4/5 and -1/5 exactly.
-  const Run run =
+  const Result run =
       nsh("simulate two-body --scheme moreau-jean:theta=1/2 --h 1/10 --T 0.1 "
           "--precision rational");
   ASSERT_EQ(run.status, 0) << run.err;
@@ -143,7 +143,7 @@ TEST(Cli, RationalOutputIsExactFractions) {
   // No decimal points anywhere in exact output.
   for (const auto& row : rows) EXPECT_FALSE(has(row, ".")) << row;
   // 0.1 on the command line is exactly 1/10 too.
-  const Run decimal =
+  const Result decimal =
       nsh("simulate two-body --scheme moreau-jean --h 0.1 --T 1/10 "
           "--precision rational");
   ASSERT_EQ(decimal.status, 0) << decimal.err;
@@ -151,7 +151,8 @@ TEST(Cli, RationalOutputIsExactFractions) {
 }
 
 TEST(Cli, Real50PrintsFiftyDigits) {
-  const Run run = nsh("simulate bouncing-ball --scheme moreau-jean --h 1/3 --T 1/3 --precision 50");
+  const Result run =
+      nsh("simulate bouncing-ball --scheme moreau-jean --h 1/3 --T 1/3 --precision 50");
   ASSERT_EQ(run.status, 0) << run.err;
   const auto rows = lines(run.out);
   ASSERT_EQ(rows.size(), 3u);
@@ -187,20 +188,20 @@ TEST(Cli, BadInputIsStatusTwoAndNamesTheField) {
       {"simulate two-body --scheme moreau-jean", "h:"},  // no h in the case, none given
       {"simulate bouncing-ball --scheme moreau-jean --precision 32", "precision"},
       {"simulate bouncing-ball", "scheme"},
-      {"frobnicate", "frobnicate"},
+      {"frobnicate", "subcommand"},
   };
   for (const auto& c : cases) {
-    const Run run = nsh(c.args);
+    const Result run = nsh(c.args);
     EXPECT_EQ(run.status, 2) << c.args << "\n" << run.err;
     EXPECT_TRUE(has(run.err, c.expected)) << c.args << "\nstderr: " << run.err;
     EXPECT_FALSE(has(run.out, "step,t")) << c.args << ": no CSV for bad input";
   }
-  const Run malformed_run = nsh("simulate '" + malformed.string() + "' --scheme moreau-jean");
+  const Result malformed_run = nsh("simulate '" + malformed.string() + "' --scheme moreau-jean");
   EXPECT_TRUE(has(malformed_run.err, malformed.string())) << malformed_run.err;
 }
 
 TEST(Cli, HelpIsStatusZero) {
-  const Run run = nsh("simulate --help");
+  const Result run = nsh("simulate --help");
   EXPECT_EQ(run.status, 0);
   EXPECT_TRUE(has(run.out, "--precision")) << run.out;
 }

@@ -111,11 +111,12 @@ std::vector<double> axis_ticks(double lo, double hi, AxisScale scale, int target
     const int a = static_cast<int>(std::floor(std::log10(lo) + 1e-9));
     const int b = static_cast<int>(std::ceil(std::log10(hi) - 1e-9));
     const int decades = std::max(b - a, 0);
+    const bool fine = std::log10(hi) - std::log10(lo) < 2;  // 2 and 5 between the decades
     const int stride = std::max(1, (decades + 7) / 8);
     for (int d = a; d <= b; d += stride) {
-      const double p = std::pow(10.0, d);
+      const double p = d >= 0 ? std::pow(10.0, d) : 1 / std::pow(10.0, -d);
       ticks.push_back(p);
-      if (decades < 2 && d < b) {
+      if (fine && d < b) {
         ticks.push_back(2 * p);
         ticks.push_back(5 * p);
       }

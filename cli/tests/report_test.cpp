@@ -1,0 +1,166 @@
+// `nsh report` on the built program: it writes a well-formed, self-contained page and the data
+// behind it, every plot on the page has data, and every verdict in its table is the verdict
+// `nsh check` gives with the same options.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_all(const fs::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+int run_shell(const std::string& command) {
+  const int raw = std::system(command.c_str());
+  return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+}
+
+std::string unescape(std::string s) {
+  const std::pair<const char*, const char*> entities[] = {{"&lt;", "<"},    {"&gt;", ">"},
+                                                          {"&quot;", "\""}, {"&apos;", "'"},
+                                                          {"&#39;", "'"},   {"&amp;", "&"}};
+  for (const auto& [from, to] : entities)
+    for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + 1))
+      s.replace(at, std::string(from).size(), to);
+  return s;
+}
+
+// Built once for every test of this file: the report with 10 cases per verdict.
+class Report : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = fs::temp_directory_path() / ("nsh_report_test_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    status_ = run_shell(std::string(NSH_EXE) + " report --cases 10 --seed 0 --out " +
+                        (dir_ / "out").string() + " >" + (dir_ / "stdout").string() + " 2>" +
+                        (dir_ / "stderr").string());
+  }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+  static fs::path dir_;
+  static int status_;
+};
+fs::path Report::dir_;
+int Report::status_ = -1;
+
+TEST_F(Report, WritesThePageTheSummaryAndTheData) {
+  ASSERT_TRUE(status_ == 0 || status_ == 1) << read_all(dir_ / "stderr");
+  const fs::path out = dir_ / "out";
+  for (const char* f :
+       {"index.html", "summary.md", "verdicts.json", "verdicts.csv",
+        "convergence/free-oscillator/convergence.json",
+        "convergence/bouncing-ball/convergence.json", "convergence/impacting-bar/convergence.json"})
+    EXPECT_TRUE(fs::exists(out / f)) << f;
+  // A progress line on stderr per piece of work.
+  const std::string err = read_all(dir_ / "stderr");
+  EXPECT_NE(err.find("nsh report"), std::string::npos);
+  EXPECT_NE(err.find("converge"), std::string::npos);
+  // Convergence of Moreau-Jean on the bouncing ball is in the summary, with every measure.
+  const std::string summary = read_all(out / "summary.md");
+  EXPECT_NE(summary.find("bouncing-ball"), std::string::npos);
+  EXPECT_NE(summary.find("impact_time"), std::string::npos);
+  const auto ball =
+      nlohmann::json::parse(read_all(out / "convergence/bouncing-ball/convergence.json"));
+  bool mj = false;
+  for (const auto& s : ball["studies"])
+    if (s["scheme"].get<std::string>().rfind("moreau-jean", 0) == 0) {
+      mj = true;
+      for (const char* m : {"q_final", "v_final", "q_max", "v_l1", "energy_final", "impact_time"})
+        EXPECT_TRUE(s["orders"].contains(m)) << m;
+    }
+  EXPECT_TRUE(mj);
+}
+
+TEST_F(Report, PageIsWellFormedAndSelfContained) {
+  const std::string html = read_all(dir_ / "out" / "index.html");
+  ASSERT_FALSE(html.empty());
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("src=\"http"), std::string::npos);
+  EXPECT_EQ(html.find("href=\"http"), std::string::npos);
+  EXPECT_EQ(html.find("@import"), std::string::npos);
+  if (run_shell("xmllint --version >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "xmllint (libxml2-utils, scripts/install-deps) is needed to parse the page";
+  EXPECT_EQ(run_shell("xmllint --noout " + (dir_ / "out" / "index.html").string()), 0);
+}
+
+TEST_F(Report, EveryPlotHasData) {
+  const std::string html = read_all(dir_ / "out" / "index.html");
+  const std::regex svg(R"(<svg [^>]*data-points="(\d+)") ");
+      int plots = 0;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), svg); it != std::sregex_iterator();
+       ++it) {
+    ++plots;
+    EXPECT_GT(std::stoi((*it)[1]), 0) << "plot " << plots << " is empty";
+  }
+  std::size_t opened = 0, closed = 0;
+  for (std::size_t at = html.find("<svg "); at != std::string::npos;
+       at = html.find("<svg ", at + 1))
+    ++opened;
+  for (std::size_t at = html.find("</svg>"); at != std::string::npos;
+       at = html.find("</svg>", at + 1))
+    ++closed;
+  EXPECT_EQ(opened, static_cast<std::size_t>(plots));
+  EXPECT_EQ(opened, closed);
+  // 3 cases x (>= 5 measures + work-precision) + energy plots.
+  EXPECT_GE(plots, 20);
+}
+
+TEST_F(Report, EveryVerdictMatchesNshCheck) {
+  const fs::path junit = dir_ / "check.xml";
+  const int status = run_shell(std::string(NSH_EXE) +
+                               " check --scheme all --property all --cases 10 --seed 0 --junit " +
+                               junit.string() + " >/dev/null 2>&1");
+  ASSERT_TRUE(status == 0 || status == 1);
+  EXPECT_EQ(status, status_) << "nsh check and nsh report disagree on the exit status";
+  const std::string xml = read_all(junit);
+  std::map<std::pair<std::string, std::string>, std::string> expected;
+  const std::regex testcase(
+      R"(<testcase classname="([^"]*)" name="([^"]*)">(\s*<failure|<skipped message="([a-z_]+))?)");
+  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), testcase);
+       it != std::sregex_iterator(); ++it) {
+    const auto& m = *it;
+    std::string outcome = "pass";
+    if (m[3].matched) outcome = m[4].matched ? m[4].str() : "fail";
+    expected[{unescape(m[1]), unescape(m[2])}] = outcome;
+  }
+  ASSERT_FALSE(expected.empty());
+
+  const std::string html = read_all(dir_ / "out" / "index.html");
+  std::map<std::pair<std::string, std::string>, std::string> table;
+  const std::regex cell(
+      R"(<td class="[a-z_]+" data-scheme="([^"]*)" data-property="([^"]*)" data-outcome="([a-z_]+)")");
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), cell); it != std::sregex_iterator();
+       ++it)
+    table[{unescape((*it)[1]), unescape((*it)[2])}] = (*it)[3];
+  EXPECT_EQ(table.size(), expected.size());
+  for (const auto& [key, outcome] : expected) {
+    auto it = table.find(key);
+    ASSERT_NE(it, table.end()) << key.first << " / " << key.second << " missing from the page";
+    EXPECT_EQ(it->second, outcome) << key.first << " / " << key.second;
+  }
+  // The JSON behind the table says the same.
+  const auto verdicts = nlohmann::json::parse(read_all(dir_ / "out" / "verdicts.json"));
+  EXPECT_EQ(verdicts["verdicts"].size(), expected.size());
+  for (const auto& v : verdicts["verdicts"])
+    EXPECT_EQ(v["outcome"].get<std::string>(),
+              expected[{v["scheme"].get<std::string>(), v["property"].get<std::string>()}]);
+}
+
+}  // namespace

@@ -10,10 +10,34 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <limits>
+#include <new>
 #include <random>
 #include <string>
+
+// GCC sees the malloc/free pair of the replaced operators below through inlined library code.
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+
+// Counts heap allocations while `counting` is set (replaces the global operator new of this
+// test executable only), to check that a double step allocates nothing of its own.
+namespace {
+bool counting = false;
+long allocations = 0;
+}  // namespace
+
+void* operator new(std::size_t size) {
+  if (counting) ++allocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 namespace nsh {
 namespace {
@@ -116,6 +140,31 @@ TEST(MoreauJean, ElasticBouncingConservesEnergyAtThetaHalf) {
   EXPECT_GE(impacts, 6);  // 1.7 * 4 / 1 = 6.8 wall crossings
   const auto& last = run.states.back();
   EXPECT_NEAR(model.energy(last.q, last.v), E0, 64 * std::numeric_limits<double>::epsilon() * E0);
+}
+
+TEST(MoreauJean, DoubleStepDoesNotAllocate) {
+  // Free flight and bounces between two walls with a spring and damping: after the first step
+  // has sized the summary, steps without an active contact allocate nothing.
+  LinearModel<double> model = particle_between_walls<double>(1.0, 9.81);
+  model.K(0, 0) = 2.0;
+  model.C(0, 0) = 0.1;
+  MoreauJean<double> scheme = make_scheme<double>("moreau-jean:theta=0.6");
+  State<double> state{0.0, Vector<double>::Constant(1, 0.5), Vector<double>::Constant(1, 0.1)};
+  scheme.initialize(model, state, 1e-3);
+  StepSummary<double> summary;
+  scheme.step(state, summary);
+  int free_steps = 0;
+  for (int k = 0; k < 200; ++k) {
+    allocations = 0;
+    counting = true;
+    scheme.step(state, summary);
+    counting = false;
+    if (summary.index_set.empty()) {
+      ++free_steps;
+      EXPECT_EQ(allocations, 0) << "step " << k;
+    }
+  }
+  EXPECT_GT(free_steps, 100);
 }
 
 TEST(MoreauJean, ElasticBallUnderGravityConservesEnergyMinusExternalWork) {

@@ -6,7 +6,7 @@
 // RR-8602), Sect. 3; M. Jean, "The non-smooth contact dynamics method", CMAME 177:235–257,
 // 1999; Siconos 4.4 kernel, MoreauJeanOSI (LagrangianLinearTIDS branch of computeFreeState /
 // updateState and addInteractionInIndexSet), whose trajectories this class reproduces with
-// activation=position (tested in core/tests/siconos_compare_slow.cpp).
+// activation=position (tested in core/tests/siconos_compare.cpp).
 //
 // One step from (t_k, q_k, v_k) to t_{k+1} = t_k + h, with x_{k+theta} = (1-theta) x_k +
 // theta x_{k+1}:

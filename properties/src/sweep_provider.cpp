@@ -1,0 +1,428 @@
+// The "sweep" property provider: projections, catching-up, first-order penalty and penalty2
+// properties for `nsh check` (THEORY.md 6). Cases are drawn from a generator seeded by
+// (options.seed, property), so the same seed gives the same verdicts; the step h is a
+// generated parameter, and each claim with a sharp step bound gets a designed search on both
+// sides of it.
+#include <nsh/driver.hpp>
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/projection/ball.hpp>
+#include <nsh/projection/box.hpp>
+#include <nsh/projection/finite_set.hpp>
+#include <nsh/projection/half_space.hpp>
+#include <nsh/projection/polyhedron.hpp>
+#include <nsh/properties/check.hpp>
+#include <nsh/properties/sweep_properties.hpp>
+#include <nsh/registry.hpp>
+
+#include <fmt/format.h>
+
+#include <functional>
+#include <random>
+
+namespace nsh::properties {
+namespace {
+
+using Q = Rational;
+
+const std::vector<PropertyDescription>& descriptions() {
+  static const std::vector<PropertyDescription> d = {
+      {"projection_nonexpansive", "|P(y1) - P(y2)|^2 <= |y1 - y2|^2",
+       "C closed convex (box, half-space, ball, polyhedron)", "zero in Rational"},
+      {"projection_idempotent", "P(P(y)) = P(y), both certified", "C closed", "zero in Rational"},
+      {"projection_variational_inequality", "(y - P(y))^T (z - P(y)) <= 0 for z = P(y') in C",
+       "C closed convex; fails on finite sets (seed 004: C = {-1, 1})", "zero in Rational"},
+      {"catching_up_error_bound",
+       "sweeping-interval: x_k = max(1 - kh, 0), sup|X_h - x| = s(h - s)/h <= h, "
+       "s = 1 - floor(1/h) h",
+       "catching-up, any h in (0, 1]", "exact (Rational)"},
+      {"penalty_convergence",
+       "penalty line y' = -1 + kappa max(0, -y), y0 = 0: y_k in [-1/kappa, 0]",
+       "implicit: every h; explicit: h kappa <= 1", "exact (Rational)"},
+      {"penalty_stability", "penalty line from y0 = 0: y_k in [-max(h, 1/kappa), 0] for every k",
+       "implicit: every h; explicit: iff h kappa <= 2 (y2 = kappa h^2 - 2h otherwise)",
+       "exact (Rational)"},
+      {"penalty2_energy_balance",
+       "E' - E = W_ext + W_damp + W_contact - D and W_contact = V - V' + W_dashpot - D_spring; "
+       "implicit: D, D_spring >= 0, W_dashpot, W_damp <= 0",
+       "penalty2, linear model", "exact (Rational)"},
+      {"penalty2_penetration_bound", "F = 0: sum min(0, g)^2 <= 2 (E_0 + V_0)/kappa",
+       "penalty2 implicit (E + V nonincreasing)", "exact (Rational)"}};
+  return d;
+}
+
+bool known(const std::string& property) {
+  for (const auto& d : descriptions())
+    if (d.name == property) return true;
+  return false;
+}
+
+std::string family_of(const std::string& spec) {
+  try {
+    return SchemeSpec::parse(spec).name();
+  } catch (const InputError&) {
+    return "";
+  }
+}
+
+bool applicable(const std::string& family, const std::string& property) {
+  if (property.rfind("projection_", 0) == 0)
+    return family == "catching-up" || family == "projection";
+  if (property == "catching_up_error_bound") return family == "catching-up";
+  if (property == "penalty_convergence" || property == "penalty_stability")
+    return family == "penalty";
+  if (property.rfind("penalty2_", 0) == 0) return family == "penalty2";
+  return false;
+}
+
+struct Rng {
+  std::mt19937_64 engine;
+  Rng(std::uint64_t seed, const std::string& property)
+      : engine(seed * 0x9E3779B97F4A7C15ULL ^ std::hash<std::string>{}(property)) {}
+  long integer(long lo, long hi) { return std::uniform_int_distribution<long>(lo, hi)(engine); }
+  Q rational(long range, long denominator_max = 6) {
+    return Q(integer(-range, range)) / Q(integer(1, denominator_max));
+  }
+  bool coin() { return integer(0, 1) == 1; }
+};
+
+SchemeSpec projection_spec(const std::string& spec) {
+  SchemeSpec s = SchemeSpec::parse(spec);
+  for (const auto& [key, value] : s.options())
+    if (key != "set")
+      throw SpecError("projection:" + key, "unknown option; projection accepts: set");
+  if (!s.has("set")) s.set("set", "box");
+  const std::string set = s.text("set");
+  if (set != "box" && set != "half-space" && set != "ball" && set != "polyhedron" &&
+      set != "finite")
+    throw SpecError(
+        "projection:set",
+        "'" + set + "' is not accepted; choices: box, half-space, ball, polyhedron, finite");
+  return s;
+}
+
+template <class Scalar>
+std::unique_ptr<ProjectionProvider<Scalar>> random_set(const std::string& type, Index n, Rng& rng) {
+  auto num = [&](long range) { return scalar_cast<Scalar>(rng.rational(range)); };
+  if (type == "box") {
+    std::vector<std::optional<Scalar>> lo(n), hi(n);
+    for (Index i = 0; i < n; ++i) {
+      const Scalar a = num(6), width = abs_value<Scalar>(num(6));
+      if (rng.integer(0, 4) > 0) lo[i] = a;
+      if (rng.integer(0, 4) > 0) hi[i] = a + width;
+    }
+    return std::make_unique<BoxProjection<Scalar>>(lo, hi);
+  }
+  if (type == "half-space") {
+    Vector<Scalar> a(n);
+    do {
+      for (Index i = 0; i < n; ++i) a(i) = num(4);
+    } while (max_abs(a) == Scalar(0));
+    return std::make_unique<HalfSpaceProjection<Scalar>>(a, num(6));
+  }
+  if (type == "polyhedron") {
+    const Index m = rng.integer(1, 5);
+    Matrix<Scalar> A(m + 2 * n, n);
+    Vector<Scalar> b(m + 2 * n);
+    for (Index r = 0; r < m; ++r) {
+      do {
+        for (Index i = 0; i < n; ++i) A(r, i) = num(4);
+      } while (max_abs(A.row(r)) == Scalar(0));
+      b(r) = abs_value<Scalar>(num(6));  // 0 in C: never empty
+    }
+    for (Index i = 0; i < n; ++i) {  // inside the box |x_i| <= 5: bounded
+      A.row(m + 2 * i).setZero();
+      A.row(m + 2 * i + 1).setZero();
+      A(m + 2 * i, i) = Scalar(1);
+      A(m + 2 * i + 1, i) = Scalar(-1);
+      b(m + 2 * i) = b(m + 2 * i + 1) = Scalar(5);
+    }
+    return std::make_unique<PolyhedronProjection<Scalar>>(A, b);
+  }
+  if (type == "ball") {
+    if constexpr (has_transcendentals_v<Scalar>) {
+      Vector<Scalar> c(n);
+      for (Index i = 0; i < n; ++i) c(i) = num(4);
+      return std::make_unique<BallProjection<Scalar>>(c, abs_value<Scalar>(num(4)));
+    }
+  }
+  // finite
+  std::vector<Vector<Scalar>> points;
+  const long count = rng.integer(1, 4);
+  for (long k = 0; k < count; ++k) {
+    Vector<Scalar> z(n);
+    for (Index i = 0; i < n; ++i) z(i) = num(4);
+    points.push_back(z);
+  }
+  return std::make_unique<FiniteSetProjection<Scalar>>(points);
+}
+
+template <class Scalar>
+Vector<Scalar> random_point(Index n, Rng& rng) {
+  Vector<Scalar> y(n);
+  for (Index i = 0; i < n; ++i) y(i) = scalar_cast<Scalar>(rng.rational(12));
+  return y;
+}
+
+Verdict make_verdict(const std::string& spec, const std::string& property) {
+  Verdict v;
+  v.scheme = spec;
+  v.property = property;
+  for (const auto& d : descriptions())
+    if (d.name == property) v.statement = d.statement;
+  return v;
+}
+
+void fail_with(Verdict& v, const Finding& f, const CheckOptions& options, bool claimed) {
+  v.outcome = Outcome::fail;
+  Counterexample c;
+  c.values = f.values;
+  c.command = fmt::format("nsh check --scheme {} --property {} --seed {}{}", v.scheme, v.property,
+                          options.seed, claimed ? "" : " --force");
+  c.reproduce = fmt::format("seed={}", options.seed);
+  v.counterexample = c;
+}
+
+template <class Scalar>
+Verdict check_projection(Verdict v, const std::string& set_type, const CheckOptions& options,
+                         bool claimed) {
+  Rng rng(options.seed, v.property);
+  auto evaluate = [&](const ProjectionProvider<Scalar>& C, const Vector<Scalar>& y1,
+                      const Vector<Scalar>& y2) {
+    if (v.property == "projection_nonexpansive") return projection_nonexpansive(C, y1, y2);
+    if (v.property == "projection_idempotent") return projection_idempotent(C, y1);
+    return projection_variational_inequality(C, y1, y2);
+  };
+  // Designed first: seed 004's C = {-1, 1} where the set is finite.
+  if (set_type == "finite") {
+    const FiniteSetProjection<Scalar> C(
+        {Vector<Scalar>::Constant(1, Scalar(-1)), Vector<Scalar>::Constant(1, Scalar(1))});
+    const Scalar tenth = Scalar(1) / 10;
+    const Finding f = v.property == "projection_nonexpansive"
+                          ? evaluate(C, Vector<Scalar>::Constant(1, Scalar(-tenth)),
+                                     Vector<Scalar>::Constant(1, tenth))
+                          : evaluate(C, Vector<Scalar>::Constant(1, Scalar(1) / 2),
+                                     Vector<Scalar>::Constant(1, Scalar(-1)));
+    ++v.cases_run;
+    if (!f.holds) {
+      fail_with(v, f, options, claimed);
+      v.note = "designed case (seed 004, C = {-1, 1}) violates it: C is not convex";
+      return v;
+    }
+  }
+  const std::vector<std::string> types =
+      set_type.empty() ? std::vector<std::string>{"box", "half-space", "polyhedron"}
+                       : std::vector<std::string>{set_type};
+  for (int k = 0; k < options.cases; ++k) {
+    const Index n = rng.integer(1, 3);
+    const auto C = random_set<Scalar>(types[static_cast<std::size_t>(k) % types.size()], n, rng);
+    const Vector<Scalar> y1 = random_point<Scalar>(n, rng), y2 = random_point<Scalar>(n, rng);
+    const Finding f = evaluate(*C, y1, y2);
+    ++v.cases_run;
+    if (!f.holds) {
+      fail_with(v, f, options, claimed);
+      return v;
+    }
+  }
+  v.outcome = Outcome::pass;
+  return v;
+}
+
+SweepingCase<Q> penalty_line_case() {
+  return load_sweeping_case<Q>(read_case_file(locate_case("penalty-line")));
+}
+
+Verdict check_penalty(Verdict v, const std::string& spec, const CheckOptions& options,
+                      bool claimed) {
+  const SchemeSpec resolved = FirstOrderRegistry::builtin().resolve(spec);
+  const Q kappa = resolved.number<Q>("kappa");
+  const bool implicit = resolved.text("method") == "implicit";
+  const bool stability = v.property == "penalty_stability";
+  // The sharp step bound of the explicit claim (in units of 1/kappa): 2 (stability), 1 (band).
+  const Q bound = stability ? Q(2) : Q(1);
+  auto c = penalty_line_case();
+  Rng rng(options.seed, v.property);
+  std::vector<Q> ratios = {bound, bound / 2, bound * Q(1001) / 1000, bound * Q(3) / 2,
+                           Q(10) * bound};  // h kappa, designed: on, inside and outside the bound
+  for (int k = 0; k < options.cases; ++k)
+    ratios.push_back(Q(rng.integer(1, 300)) / 100 * (implicit ? Q(10) : Q(1)));
+  int inside = 0, inside_fail = 0, outside = 0, outside_fail = 0;
+  std::optional<Finding> worst;  // the violation closest to the bound
+  Q worst_ratio(0);
+  for (const Q& r : ratios) {
+    const Q h = r / kappa;
+    c.T = Q(100) * h;
+    const auto t = run_first_order<Q>(resolved.str(), c, h);
+    const Finding f = stability ? penalty_stability(t, kappa, h) : penalty_convergence(t, kappa);
+    ++v.cases_run;
+    const bool in = r <= bound;
+    (in ? inside : outside) += 1;
+    if (!f.holds) {
+      (in ? inside_fail : outside_fail) += 1;
+      if (!worst || r < worst_ratio) {
+        worst = f;
+        worst_ratio = r;
+      }
+    }
+  }
+  v.note = fmt::format(
+      "h kappa <= {}: {} cases, {} violations; h kappa > {}: {} cases, {} violations",
+      format_scalar(bound), inside, inside_fail, format_scalar(bound), outside, outside_fail);
+  if (worst) {
+    fail_with(v, *worst, options, claimed);
+    v.counterexample->values.emplace_back("h kappa", format_scalar(worst_ratio));
+  } else {
+    v.outcome = Outcome::pass;
+  }
+  return v;
+}
+
+Verdict check_catching_up(Verdict v, const CheckOptions& options, bool claimed) {
+  const auto c = load_sweeping_case<Q>(read_case_file(locate_case("sweeping-interval")));
+  Rng rng(options.seed, v.property);
+  std::vector<Q> steps = {Q(1), Q(1) / 2, Q(3) / 10, Q(2) / 3};
+  for (int k = 0; k < options.cases; ++k) {
+    const long a = rng.integer(1, 20);
+    steps.push_back(Q(a) / Q(rng.integer(a, 60)));
+  }
+  for (const Q& h : steps) {
+    const Finding f = catching_up_error_bound(run_first_order<Q>("catching-up", c, h), h);
+    ++v.cases_run;
+    if (!f.holds) {
+      fail_with(v, f, options, claimed);
+      return v;
+    }
+  }
+  v.outcome = Outcome::pass;
+  return v;
+}
+
+Verdict check_penalty2(Verdict v, const std::string& spec, const CheckOptions& options,
+                       bool claimed) {
+  const SchemeSpec resolved = Registry::builtin().resolve(spec);
+  const Q kappa = resolved.number<Q>("kappa");
+  const bool implicit = resolved.text("method") == "implicit";
+  const bool penetration = v.property == "penalty2_penetration_bound";
+  Rng rng(options.seed, v.property);
+  for (int k = 0; k < options.cases; ++k) {
+    const Index n = rng.integer(1, 2);
+    LinearModel<Q> model;
+    model.name = "penalty2-random";
+    model.M = Matrix<Q>::Zero(n, n);
+    model.K = Matrix<Q>::Zero(n, n);
+    model.C = Matrix<Q>::Zero(n, n);
+    for (Index i = 0; i < n; ++i) {
+      model.M(i, i) = Q(rng.integer(1, 4));
+      if (rng.coin()) model.K(i, i) = Q(rng.integer(0, 20));
+      if (rng.coin()) model.C(i, i) = Q(rng.integer(0, 3)) / 2;
+    }
+    model.G = Matrix<Q>::Zero(n, 1);
+    model.G(0, 0) = Q(1);
+    for (Index i = 1; i < n; ++i) model.G(i, 0) = Q(rng.integer(-2, 2)) / 2;
+    fill_defaults(model);
+    if (!penetration)
+      for (Index i = 0; i < n; ++i) model.F(i) = Q(rng.integer(-20, 5));
+    State<Q> x0;
+    x0.q = Vector<Q>::Zero(n);
+    x0.v = Vector<Q>::Zero(n);
+    x0.q(0) = Q(rng.integer(-2, 10)) / 100;  // slightly penetrated to slightly open
+    x0.v(0) = -Q(rng.integer(0, 40)) / 10;   // approaching
+    const Q h = Q(1) / Q(rng.integer(5, 200));
+    auto scheme = Registry::builtin().make<Q>(resolved.str());
+    const Q H0 = model.energy(x0.q, x0.v) + (x0.q(0) < Q(0) ? kappa * x0.q(0) * x0.q(0) / 2 : Q(0));
+    Finding failed;
+    bool ok = true;
+    simulate<Q>(*scheme, model, x0, h, Q(20) * h, [&](const State<Q>&, const StepSummary<Q>& s) {
+      if (!ok) return;
+      const Finding f = penetration ? penalty2_penetration_bound(s, kappa, H0)
+                                    : penalty2_energy_balance(s, kappa, implicit);
+      if (!f.holds) {
+        ok = false;
+        failed = f;
+      }
+    });
+    ++v.cases_run;
+    if (!ok) {
+      fail_with(v, failed, options, claimed);
+      v.counterexample->case_file =
+          write_linear_case<Q>("penalty2-counterexample", model, x0, Q(20) * h, h);
+      v.counterexample->simulate_hint =
+          "--scheme " + resolved.str() + " --h " + format_scalar(h) + " --precision rational";
+      return v;
+    }
+  }
+  v.outcome = Outcome::pass;
+  return v;
+}
+
+class SweepProvider final : public PropertyProvider {
+ public:
+  std::string name() const override { return "sweep"; }
+  bool handles_scheme(const std::string& spec) const override {
+    const std::string f = family_of(spec);
+    return f == "catching-up" || f == "penalty" || f == "penalty2" || f == "projection";
+  }
+  std::vector<std::string> schemes() const override {
+    return {"catching-up",
+            "penalty:kappa=1000,method=explicit",
+            "penalty:kappa=1000,method=implicit",
+            "projection:set=box",
+            "projection:set=half-space",
+            "projection:set=ball",
+            "projection:set=polyhedron",
+            "projection:set=finite"};
+  }
+  std::vector<PropertyDescription> properties() const override { return descriptions(); }
+  std::string canonical(const std::string& spec) const override {
+    const std::string f = family_of(spec);
+    if (f == "projection") return projection_spec(spec).str();
+    if (f == "penalty2") return Registry::builtin().resolve(spec).str();
+    return FirstOrderRegistry::builtin().resolve(spec).str();
+  }
+  bool claims(const std::string& spec, const std::string& property) const override {
+    const std::string f = family_of(spec);
+    if (!applicable(f, property)) return false;
+    if (f == "projection") return projection_spec(spec).text("set") != "finite";
+    if (f == "catching-up") return true;
+    if (f == "penalty")
+      return FirstOrderRegistry::builtin().resolve(spec).text("method") == "implicit";
+    if (f == "penalty2")
+      return property == "penalty2_energy_balance" ||
+             Registry::builtin().resolve(spec).text("method") == "implicit";
+    return false;
+  }
+  Verdict check(const std::string& spec, const std::string& property,
+                const CheckOptions& options) const override {
+    const std::string canon = canonical(spec);
+    Verdict v = make_verdict(canon, property);
+    const std::string f = family_of(spec);
+    if (!known(property) || !applicable(f, property)) {
+      v.outcome = Outcome::not_applicable;
+      return v;
+    }
+    const bool claimed = claims(spec, property);
+    if (!claimed && !options.force) {
+      v.outcome = Outcome::not_claimed;
+      return v;
+    }
+    if (f == "projection") {
+      const std::string set = projection_spec(spec).text("set");
+      if (set == "ball") return check_projection<double>(v, set, options, claimed);
+      return check_projection<Q>(v, set, options, claimed);
+    }
+    if (f == "catching-up") {
+      if (property == "catching_up_error_bound") return check_catching_up(v, options, claimed);
+      return check_projection<Q>(v, "", options, claimed);
+    }
+    if (f == "penalty") return check_penalty(v, spec, options, claimed);
+    return check_penalty2(v, spec, options, claimed);
+  }
+};
+
+}  // namespace
+
+void register_sweep_properties() {
+  register_provider(std::make_shared<SweepProvider>());
+}
+
+}  // namespace nsh::properties

@@ -4,6 +4,10 @@
 
 namespace nsh::properties {
 
-void register_builtin_providers() {}
+void register_sweep_properties();
+
+void register_builtin_providers() {
+  register_sweep_properties();
+}
 
 }  // namespace nsh::properties

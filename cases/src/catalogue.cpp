@@ -50,6 +50,19 @@ const std::vector<CaseInfo>& catalogue() {
        "2 masses, 2 stops, Rayleigh damping, harmonic force: no closed form, event-driven "
        "Real50 reference",
        "two-contact-forced.json", false},
+      // First-order families (the sweeping/penalty helpers' cases; closed forms in core).
+      {"sweeping-interval", "sweeping",
+       "seed 004: x' in -1 - N_[0,1](x), x(0) = 1: x(t) = max(1 - t, 0); catching-up "
+       "x_k = max(1 - k h, 0), sup error s(h - s)/h <= h/4",
+       "sweeping-interval.json", false},
+      {"sweeping-polygon", "sweeping",
+       "2-D sweeping process in a quadrilateral under an affine drift: the state slides into "
+       "the corner (0, 0) and stays",
+       "sweeping-polygon.json", false},
+      {"penalty-line", "penalty-line",
+       "seed 004: C = [0, inf), f = -1: constrained x = 0; penalty path "
+       "y = -(1 - exp(-kappa t))/kappa; explicit Euler y_2 = kappa h^2 - 2h",
+       "penalty-line.json", false},
   };
   return cases;
 }

@@ -1,0 +1,36 @@
+// The bar with N = 1000 elements through its first contact, and the approach of the contact
+// time and exit velocity to the continuum values 2 L / c and +v0 as N = 10, 100, 1000.
+#include <nsh/scalar.hpp>
+
+#include <gtest/gtest.h>
+
+#include "bar_support.hpp"
+
+namespace {
+
+using nsh::Index;
+using nsh::cases::BarMass;
+
+TEST(BarSlow, ContactTimeAndExitVelocityConvergeWithN) {
+  for (BarMass mass : {BarMass::lumped, BarMass::consistent}) {
+    double previous_time_error = 1e300, previous_velocity_error = 1e300;
+    for (Index N : {Index(10), Index(100), Index(1000)}) {
+      const auto r = nsh::cases::test::first_contact(N, mass);
+      const double te = std::abs(r.duration - 2.0), ve = std::abs(r.exit_velocity - 1.0);
+      std::printf(
+          "N = %ld %s: contact %.8f (error %.2e), exit velocity %.8f (error %.2e), "
+          "%zu events\n",
+          long(N), mass == BarMass::lumped ? "lumped" : "consistent", r.duration, te,
+          r.exit_velocity, ve, r.events);
+      EXPECT_LT(te, previous_time_error) << N;
+      EXPECT_LT(ve, previous_velocity_error) << N;
+      previous_time_error = te;
+      previous_velocity_error = ve;
+    }
+    // N = 1000 is within a percent of the continuum.
+    EXPECT_LT(previous_time_error, 0.02);
+    EXPECT_LT(previous_velocity_error, 0.02);
+  }
+}
+
+}  // namespace

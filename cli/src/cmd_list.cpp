@@ -39,13 +39,11 @@ void list_cases(std::ostream& out) {
   for (const auto& name : names) out << name << "\n";
 }
 
-// `nsh list properties` belongs to the property suite: the properties module defines
-// nsh::cli::list_properties (declared in commands.hpp) in cmd_check.cpp. Until it does, this
-// branch reports that the build has none, as bad usage.
-// PROPERTIES HELPER: replace the body with `list_properties(out); return 0;`.
-int list_properties_branch(std::ostream&) {
-  std::cerr << "nsh: error: list: 'properties' is not available in this build yet\n";
-  return 2;
+// `nsh list properties` belongs to the property suite: nsh::cli::list_properties (declared in
+// commands.hpp) is defined with the check command in cmd_check.cpp.
+int list_properties_branch(std::ostream& out) {
+  list_properties(out);
+  return 0;
 }
 
 }  // namespace

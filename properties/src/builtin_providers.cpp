@@ -4,9 +4,11 @@
 
 namespace nsh::properties {
 
+void register_scheme_properties();
 void register_sweep_properties();
 
 void register_builtin_providers() {
+  register_scheme_properties();
   register_sweep_properties();
 }
 

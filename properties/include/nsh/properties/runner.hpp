@@ -1,0 +1,55 @@
+#pragma once
+// Running a shared property on a scheme from the registry: one case (run the scheme over the
+// case's steps and judge every step), or a whole check (designed cases inside the claim's
+// domain, random cases from the generators, designed probes just outside the domain). Used by
+// `nsh check`, by the stamp (stamp.hpp) and by the mutant test.
+
+#include <nsh/properties/check.hpp>
+#include <nsh/properties/claims.hpp>
+#include <nsh/properties/generators.hpp>
+#include <nsh/properties/predicates.hpp>
+
+#include <optional>
+#include <string>
+
+namespace nsh::properties {
+
+struct CaseOutcome {
+  bool evaluated{true};  ///< false: the scheme threw StepError (honestly refused a step)
+  Judgement judgement;   ///< holds / what broke
+  int failing_step{0};
+  std::string refusal;   ///< the StepError message when !evaluated
+};
+
+/// Run `spec` (or the case's spec_override) on the case and judge `property` after every step
+/// (the trajectory properties judge the whole run). The scheme comes from Registry::builtin().
+CaseOutcome evaluate_case(const std::string& spec, const std::string& property,
+                          const GeneratedCase& c);
+
+/// Why a property cannot be evaluated for a scheme (empty if it can): the scheme's family
+/// does not produce what the predicate reads (impulse LCP, algorithmic energy, momentum
+/// ledger, a Real50 version).
+std::string inapplicable_reason(const std::string& spec, const std::string& property);
+
+/// The generator domain for (spec, property): the claim's domain (or the default one when
+/// the scheme claims nothing), narrowed by the restitution range. Empty if the range and the
+/// domain do not meet.
+std::optional<CaseDomain> case_domain(const std::string& spec, const std::string& property,
+                                      const std::optional<RestitutionRange>& restitution);
+
+/// The full check of one (spec, property) pair: what `nsh check` prints one row for.
+Verdict check_property(const std::string& spec, const std::string& property,
+                       const CheckOptions& options);
+
+/// Throws a rapidcheck failure (RC_FAIL) with the statement, the values and the case file
+/// unless `property` holds on `c`; used inside RC_GTEST_PROP bodies by the stamp.
+void assert_property(const std::string& spec, const std::string& property,
+                     const GeneratedCase& c);
+
+/// The statement of a shared property.
+const PropertyDescription& describe(const std::string& property);
+
+/// The built-in provider: every nsh::Scheme in Registry::builtin(), every shared property.
+void register_scheme_properties();
+
+}  // namespace nsh::properties

@@ -1,0 +1,237 @@
+// The claims of the built-in schemes (claims.hpp). Each entry cites the theorem it rests on.
+#include <nsh/format.hpp>
+#include <nsh/number.hpp>
+#include <nsh/properties/claims.hpp>
+
+#include <map>
+#include <mutex>
+
+namespace nsh::properties {
+namespace {
+
+Rational option(const SchemeSpec& spec, const std::string& key, const std::string& fallback) {
+  return parse_rational(spec.has(key) ? spec.text(key) : fallback, spec.name() + ":" + key);
+}
+
+std::string text(const SchemeSpec& spec, const std::string& key, const std::string& fallback) {
+  return spec.has(key) ? spec.text(key) : fallback;
+}
+
+Claim claim(const std::string& property, const std::string& domain, CaseDomain cases = {}) {
+  return Claim{property, domain, cases, {}};
+}
+
+SchemeSpec with(SchemeSpec spec, const std::string& key, const std::string& value) {
+  spec.set(key, value);
+  return spec;
+}
+
+/// Moreau–Jean (THEORY.md 2.1–2.4, Acary ZAMM 2016).
+std::vector<Claim> moreau_jean_claims(const SchemeSpec& spec) {
+  const Rational theta = option(spec, "theta", "1/2");
+  const bool velocity_rule = text(spec, "activation", "position-velocity") == "position-velocity";
+  const Rational half = Rational(1) / 2;
+  std::vector<Claim> out;
+  out.push_back(claim("energy_identity",
+                      "every theta, e, C, F, index rule (THEORY 2.3: exact one-step identity)"));
+  out.push_back(claim("signorini_complementarity", "every parameter (the impulse LCP of 2.1)"));
+  out.push_back(claim("newton_restitution", "every parameter (the impulse LCP of 2.1)"));
+  out.push_back(claim("lcp_certificate", "every parameter (certified one-step solve)"));
+  out.push_back(claim("momentum_balance", "every parameter (c^T of the momentum equation, 2.1)"));
+  out.push_back(claim("penetration_bound",
+                      "every theta in [0, 1] (velocity-level constraint on the index set)"));
+  out.push_back(claim("double_vs_real50", "every parameter"));
+  out.push_back(claim("observed_order", "smooth phases; order 2 iff theta = 1/2"));
+  if (velocity_rule) {
+    Claim c = claim("impact_work_nonpositive",
+                    "activation=position-velocity (U_k <= 0 wherever P > 0; Thomson–Tait)");
+    CaseDomain zero;
+    zero.e_hi = 0;
+    c.outside.push_back({with(spec, "activation", "position").str(), zero,
+                         "activation=position: a penetrated contact separating slowly gets P > 0"});
+    out.push_back(c);
+  }
+  // THEORY 2.4: 1/2 <= theta <= 1/(1 + max e), with the velocity condition in the index set.
+  if (velocity_rule && theta >= half) {
+    Claim c = claim("moreau_jean_energy_dissipation",
+                    "1/2 <= theta <= 1/(1 + max e), activation=position-velocity (THEORY 2.4); "
+                    "here e <= 1/theta - 1 = " +
+                        format_scalar(Rational(1) / theta - 1));
+    c.cases.e_hi = std::min(Rational(1), Rational(1) / theta - 1);
+    for (const Rational& e : {Rational(1) / 5, Rational(1) / 2, Rational(1)}) {
+      const Rational past = Rational(1) / (1 + e) + Rational(1) / 50;
+      if (past > 1) continue;
+      CaseDomain at;
+      at.e_lo = at.e_hi = e;
+      c.outside.push_back({with(spec, "theta", format_scalar(past)).str(), at,
+                           "theta = 1/(1+e) + 1/50 with e = " + format_scalar(e)});
+    }
+    CaseDomain zero;
+    zero.e_hi = 0;
+    c.outside.push_back({with(spec, "activation", "position").str(), zero,
+                         "activation=position (THEORY 2.4: +7.8e-4 at theta = 1/2, e = 0)"});
+    c.outside.push_back({with(spec, "theta", "9/20").str(), zero, "theta = 9/20 < 1/2"});
+    out.push_back(c);
+  }
+  return out;
+}
+
+struct AlphaParameters {
+  Rational alpha_m, alpha_f, beta, gamma;
+};
+
+AlphaParameters alpha_parameters(const SchemeSpec& spec) {
+  const Rational half = Rational(1) / 2;
+  AlphaParameters p;
+  const std::string& name = spec.name();
+  if (name == "newmark") {
+    p.alpha_m = p.alpha_f = 0;
+    p.beta = option(spec, "beta", "1/4");
+    p.gamma = option(spec, "gamma", "1/2");
+  } else if (name == "hht") {
+    const Rational a = option(spec, "alpha", "-1/10");
+    p.alpha_m = 0;
+    p.alpha_f = -a;
+    p.gamma = half - a;
+    p.beta = (1 - a) * (1 - a) / 4;
+  } else if (spec.has("alpha_m") || spec.has("alpha_f")) {
+    p.alpha_m = option(spec, "alpha_m", "0");
+    p.alpha_f = option(spec, "alpha_f", "0");
+    p.gamma = option(spec, "gamma", format_scalar(Rational(half + p.alpha_f - p.alpha_m)));
+    p.beta = option(spec, "beta", format_scalar(Rational((p.gamma + half) * (p.gamma + half) / 4)));
+  } else {
+    const Rational rho = option(spec, "rho", "1/2");
+    p.alpha_m = (2 * rho - 1) / (rho + 1);
+    p.alpha_f = rho / (rho + 1);
+    p.gamma = half + p.alpha_f - p.alpha_m;
+    p.beta = (p.gamma + half) * (p.gamma + half) / 4;
+  }
+  return p;
+}
+
+/// Nonsmooth Newmark / HHT / generalized-alpha and Krenk–Høgsberg (THEORY.md 3, the claim
+/// domains stated in nsh/schemes/newmark_family.hpp).
+std::vector<Claim> newmark_claims(const SchemeSpec& spec, bool krenk) {
+  const bool smooth_law = text(spec, "impact", "smooth") == "smooth";
+  const bool velocity_rule = text(spec, "activation", "position-velocity") == "position-velocity";
+  const Rational half = Rational(1) / 2;
+  std::vector<Claim> out;
+  out.push_back(claim("energy_identity", "every parameter set (exact ledger, THEORY 3.2)"));
+  out.push_back(claim("signorini_complementarity", "every parameter (impulse LCP)"));
+  out.push_back(claim("newton_restitution", "every parameter (impulse LCP)"));
+  out.push_back(claim("lcp_certificate", "every parameter (certified one-step solve)"));
+  out.push_back(
+      claim("momentum_balance", "F constant (external_impulse exact along K c = C c = G^T c = 0)"));
+  out.push_back(claim("double_vs_real50", "every parameter"));
+  out.push_back(
+      claim("observed_order", "smooth phases; order 2 iff gamma = 1/2 + alpha_f - alpha_m"));
+  // Impact work (the Thomson–Tait form with the Newton law's pre-impact velocity).
+  CaseDomain impact;
+  std::string impact_text;
+  if (velocity_rule) {
+    impact_text = smooth_law ? "impact=smooth, activation=position-velocity, any e"
+                             : "activation=position-velocity (U_N = U_k <= 0 where P > 0)";
+  } else if (smooth_law) {
+    impact.uniform_e = true;
+    impact_text = "impact=smooth with one e for every contact";
+  } else {
+    impact.e_hi = 0;
+    impact_text = "e = 0";
+  }
+  out.push_back(claim("impact_work_nonpositive", impact_text, impact));
+  // Algorithmic energy decay.
+  bool parameters_ok = false;
+  std::string parameters_text;
+  if (krenk) {
+    const Rational rho = option(spec, "rho", "1/2");
+    const Rational am =
+        spec.has("alpha_m") ? option(spec, "alpha_m", "0") : (2 * rho - 1) / (rho + 1);
+    const Rational af = spec.has("alpha_f") ? option(spec, "alpha_f", "0") : rho / (rho + 1);
+    parameters_ok = am <= af && af <= half && am < half;
+    parameters_text = "alpha_m <= alpha_f <= 1/2, alpha_m < 1/2";
+  } else {
+    const AlphaParameters p = alpha_parameters(spec);
+    parameters_ok = p.gamma == half + p.alpha_f - p.alpha_m && p.alpha_m <= p.alpha_f &&
+                    p.alpha_f <= half && p.beta >= p.gamma / 2;
+    parameters_text = "gamma = 1/2 + alpha_f - alpha_m, alpha_m <= alpha_f <= 1/2, beta >= gamma/2";
+  }
+  if (parameters_ok) {
+    CaseDomain decay = impact;
+    decay.damping = krenk;  // Newmark family: E_alg needs C = 0
+    decay.stiffness_spd = true;
+    Claim c = claim("algorithmic_energy_decay",
+                    parameters_text + "; F constant, K SPD" + (krenk ? "" : ", C = 0") + "; " +
+                        impact_text + " (THEORY 3.2)",
+                    decay);
+    if (smooth_law && spec.has("impact")) {
+      CaseDomain one;
+      one.e_lo = one.e_hi = 1;
+      one.stiffness_spd = true;
+      one.damping = false;
+      c.outside.push_back({with(spec, "impact", "previous").str(), one,
+                           "impact=previous with e = 1 (THEORY 3.4: Delta E_alg = +0.376)"});
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<Claim> event_driven_claims(const SchemeSpec&) {
+  return {claim("double_vs_real50", "every case (exact flow, events located to precision)")};
+}
+
+std::map<std::string, ClaimFunction>& claim_table() {
+  static std::map<std::string, ClaimFunction> table{
+      {"moreau-jean", moreau_jean_claims},
+      {"newmark-family", [](const SchemeSpec& s) { return newmark_claims(s, false); }},
+      {"krenk-hogsberg", [](const SchemeSpec& s) { return newmark_claims(s, true); }},
+      {"event-driven", event_driven_claims},
+  };
+  return table;
+}
+
+std::mutex& claim_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+}  // namespace
+
+void declare_claims(const std::string& family, ClaimFunction claims) {
+  std::lock_guard<std::mutex> lock(claim_mutex());
+  claim_table()[family] = std::move(claims);
+}
+
+std::vector<Claim> claims_of(const SchemeInfo& info) {
+  ClaimFunction f;
+  {
+    std::lock_guard<std::mutex> lock(claim_mutex());
+    const auto it = claim_table().find(info.family);
+    if (it == claim_table().end()) return {};
+    f = it->second;
+  }
+  return f(SchemeSpec::parse(info.spec));
+}
+
+std::optional<Claim> find_claim(const SchemeInfo& info, const std::string& property) {
+  for (auto& c : claims_of(info))
+    if (c.property == property) return c;
+  return std::nullopt;
+}
+
+const std::vector<std::string>& shared_property_names() {
+  static const std::vector<std::string> names{"impact_work_nonpositive",
+                                              "newton_restitution",
+                                              "signorini_complementarity",
+                                              "lcp_certificate",
+                                              "momentum_balance",
+                                              "energy_identity",
+                                              "moreau_jean_energy_dissipation",
+                                              "penetration_bound",
+                                              "double_vs_real50",
+                                              "algorithmic_energy_decay",
+                                              "observed_order"};
+  return names;
+}
+
+}  // namespace nsh::properties

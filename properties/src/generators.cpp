@@ -1,0 +1,243 @@
+// Generators of valid linear models near contact, and the designed searches
+// (nsh/properties/generators.hpp).
+#include <nsh/case_file.hpp>
+#include <nsh/format.hpp>
+#include <nsh/properties/generators.hpp>
+
+#include <fmt/format.h>
+
+#include <ostream>
+
+namespace nsh::properties {
+namespace {
+
+Rational frac(long p, long q) {
+  return Rational(p) / Rational(q);
+}
+
+Rational restitution_in(const CaseDomain& d, int choice, int numerator) {
+  if (d.e_lo == d.e_hi) return d.e_lo;
+  switch (choice) {
+    case 0:
+      return d.e_lo;
+    case 1:
+      return d.e_hi;
+    case 2:
+      return (d.e_lo + d.e_hi) / 2;
+    default:
+      return d.e_lo + (d.e_hi - d.e_lo) * frac(numerator, 16);
+  }
+}
+
+}  // namespace
+
+std::string case_file_text(const GeneratedCase& c) {
+  return write_linear_case<Rational>(c.model.name, c.model, c.initial, c.horizon(), c.h);
+}
+
+void showValue(const GeneratedCase& c, std::ostream& os) {
+  os << c.origin << ", " << c.steps << " step(s) of h = " << format_scalar(c.h);
+  if (c.spec_override) os << ", scheme " << *c.spec_override;
+  os << "\n" << case_file_text(c);
+}
+
+GeneratedCase build_case(const CaseRecipe& r, const CaseDomain& domain) {
+  const int n = r.dofs, m = r.contacts;
+  auto at = [](const std::vector<int>& v, std::size_t i) { return i < v.size() ? v[i] : 0; };
+  GeneratedCase c;
+  c.origin = "random";
+  LinearModel<Rational>& model = c.model;
+  model.name = "generated";
+  Matrix<Rational> B(n, n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) B(i, j) = Rational(at(r.mass_factor, std::size_t(i * n + j)));
+  model.M = B.transpose() * B + Rational(1 + r.mass_shift) * Matrix<Rational>::Identity(n, n);
+
+  static const int stiffness_scales[] = {1, 4, 16, 100};
+  const int rank = domain.stiffness_spd ? n : std::min(r.stiffness_rank, n);
+  Matrix<Rational> A = Matrix<Rational>::Zero(n, n);
+  for (int i = 0; i < rank; ++i)
+    for (int j = 0; j < n; ++j) A(i, j) = Rational(at(r.stiffness_factor, std::size_t(i * n + j)));
+  model.K = Rational(stiffness_scales[r.stiffness_scale % 4]) * (A.transpose() * A);
+  if (domain.stiffness_spd) model.K += Matrix<Rational>::Identity(n, n);
+
+  Matrix<Rational> D = Matrix<Rational>::Zero(n, n);
+  if (domain.damping)
+    for (int i = 0; i < std::min(r.damping_rank, n); ++i)
+      for (int j = 0; j < n; ++j) D(i, j) = Rational(at(r.damping_factor, std::size_t(i * n + j)));
+  model.C = D.transpose() * D / Rational(8);
+
+  model.G = Matrix<Rational>::Zero(n, m);
+  for (int a = 0; a < m; ++a) model.G(a, a) = Rational(1);
+  for (int i = m; i < n; ++i)
+    for (int a = 0; a < m; ++a)
+      model.G(i, a) = Rational(at(r.coupling, std::size_t((i - m) * m + a)));
+
+  model.F = Vector<Rational>(n);
+  for (int i = 0; i < n; ++i) model.F(i) = Rational(at(r.force, std::size_t(i)));
+  Vector<Rational> load(m);
+  for (int a = 0; a < m; ++a) load(a) = Rational(at(r.load, std::size_t(a)));
+  model.F -= model.G * load;
+
+  model.e = Vector<Rational>(m);
+  for (int a = 0; a < m; ++a)
+    model.e(a) =
+        restitution_in(domain, domain.uniform_e ? r.restitution_choice : r.restitution_choice + a,
+                       at(r.restitution_numerator, domain.uniform_e ? 0 : std::size_t(a)));
+
+  // Gaps and local velocities per contact; the free coordinates (rows >= m) are arbitrary.
+  Vector<Rational> gap(m), U(m);
+  for (int a = 0; a < m; ++a) {
+    const int detail = at(r.state_detail, std::size_t(a));
+    switch (at(r.state_kind, std::size_t(a)) % 6) {
+      case 0:
+        gap(a) = 0;
+        U(a) = 0;
+        break;  // resting
+      case 1:
+        gap(a) = 0;
+        U(a) = -frac(1, 64 >> std::min(detail, 3));
+        break;  // grazing
+      case 2:
+        gap(a) = -frac(1, 1024 >> (2 * std::min(detail, 2)));
+        U(a) = -frac(detail, 64);
+        break;
+      case 3:
+        gap(a) = -frac(detail, 1024);
+        U(a) = frac(1 + detail % 2, 64);
+        break;  // separating
+      case 4:
+        gap(a) = frac(1 + detail, 16);
+        U(a) = -Rational(1 + detail);
+        break;  // approaching
+      default:
+        gap(a) = Rational(1 + detail);
+        U(a) = Rational(detail - 1);
+        break;  // far
+    }
+  }
+  c.initial.t = 0;
+  c.initial.q = Vector<Rational>::Zero(n);
+  c.initial.v = Vector<Rational>::Zero(n);
+  for (int i = m; i < n; ++i) {
+    c.initial.q(i) = Rational(at(r.q_free, std::size_t(i - m)));
+    c.initial.v(i) = Rational(at(r.v_free, std::size_t(i - m)));
+  }
+  // G = [I; N]: G^T x = x_top + N^T x_bottom, so the top block sets U exactly.
+  const Vector<Rational> Uq = model.G.transpose() * c.initial.q;
+  const Vector<Rational> Uv = model.G.transpose() * c.initial.v;
+  for (int a = 0; a < m; ++a) c.initial.v(a) = U(a) - (Uv(a) - c.initial.v(a));
+  model.w = gap - Uq;
+  model.F_amplitude = Vector<Rational>::Zero(n);
+  model.omega = 0;
+
+  static const Rational steps_h[] = {frac(1, 64), frac(1, 16), frac(1, 128), frac(1, 8),
+                                     frac(1, 1024)};
+  c.h = steps_h[r.step_choice % 5];
+  c.steps = std::max(1, std::min(r.steps, domain.max_steps));
+  return c;
+}
+
+rc::Gen<CaseRecipe> gen_recipe(const CaseDomain& domain) {
+  return rc::gen::exec([domain] {
+    CaseRecipe r;
+    r.dofs = *rc::gen::inRange(1, domain.max_dofs + 1);
+    r.contacts = *rc::gen::inRange(1, std::min(domain.max_contacts, r.dofs) + 1);
+    const std::size_t n = std::size_t(r.dofs), m = std::size_t(r.contacts);
+    auto ints = [](std::size_t count, int lo, int hi) {
+      return *rc::gen::container<std::vector<int>>(count, rc::gen::inRange(lo, hi + 1));
+    };
+    r.mass_shift = *rc::gen::inRange(0, 4);
+    r.mass_factor = ints(n * n, -2, 2);
+    r.stiffness_rank = *rc::gen::inRange(0, r.dofs + 1);
+    r.stiffness_scale = *rc::gen::inRange(0, 4);
+    r.stiffness_factor = ints(n * n, -2, 2);
+    r.damping_rank = domain.damping ? *rc::gen::inRange(0, r.dofs + 1) : 0;
+    r.damping_factor = ints(n * n, -2, 2);
+    r.coupling = ints((n - m) * m, -2, 2);
+    r.force = ints(n, -8, 8);
+    r.load = ints(m, 0, 8);
+    r.state_kind = ints(m, 0, 5);
+    r.state_detail = ints(m, 0, 3);
+    r.q_free = ints(n - m, -2, 2);
+    r.v_free = ints(n - m, -2, 2);
+    r.restitution_choice = *rc::gen::inRange(0, 5);
+    r.restitution_numerator = ints(m, 0, 16);
+    r.step_choice = *rc::gen::inRange(0, 5);
+    r.steps = *rc::gen::inRange(1, domain.max_steps + 1);
+    return r;
+  });
+}
+
+rc::Gen<GeneratedCase> gen_case(const CaseDomain& domain) {
+  return rc::gen::map(gen_recipe(domain),
+                      [domain](const CaseRecipe& r) { return build_case(r, domain); });
+}
+
+std::vector<Rational> restitution_samples(const Rational& lo, const Rational& hi) {
+  std::vector<Rational> out{lo};
+  for (const Rational& e : {frac(1, 5), frac(1, 2), Rational(1), hi})
+    if (e >= lo && e <= hi && std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
+  return out;
+}
+
+namespace {
+
+GeneratedCase one_dof(const std::string& origin, const Rational& mass, const Rational& stiffness,
+                      const Rational& force, const Rational& e, const Rational& q0,
+                      const Rational& v0, const Rational& h, int steps, const Rational& w = 0) {
+  GeneratedCase c;
+  c.origin = origin;
+  c.model.name = "designed";
+  c.model.M = Matrix<Rational>::Constant(1, 1, mass);
+  c.model.K = Matrix<Rational>::Constant(1, 1, stiffness);
+  c.model.C = Matrix<Rational>::Zero(1, 1);
+  c.model.F = Vector<Rational>::Constant(1, force);
+  c.model.F_amplitude = Vector<Rational>::Zero(1);
+  c.model.G = Matrix<Rational>::Constant(1, 1, Rational(1));
+  c.model.w = Vector<Rational>::Constant(1, w);
+  c.model.e = Vector<Rational>::Constant(1, e);
+  c.initial.t = 0;
+  c.initial.q = Vector<Rational>::Constant(1, q0);
+  c.initial.v = Vector<Rational>::Constant(1, v0);
+  c.h = h;
+  c.steps = steps;
+  return c;
+}
+
+}  // namespace
+
+std::vector<GeneratedCase> designed_cases(const CaseDomain& domain) {
+  std::vector<GeneratedCase> out;
+  const Rational gravity = frac(981, 100);
+  for (const Rational& e : restitution_samples(domain.e_lo, domain.e_hi)) {
+    const std::string es = format_scalar(e);
+    // THEORY 2.4: resting contact under gravity, approaching at a small speed delta.
+    for (long k = 1; k <= 6 && !domain.stiffness_spd; ++k) {
+      Rational delta(1);
+      for (long i = 0; i < k; ++i) delta /= 10;
+      for (const Rational& h : {frac(1, 100), frac(1, 10)})
+        out.push_back(one_dof(fmt::format("designed: resting contact under gravity, e = {}, "
+                                          "delta = {}, h = {} (THEORY 2.4)",
+                                          es, format_scalar(delta), format_scalar(h)),
+                              1, 0, -gravity, e, 0, -delta, h, 1));
+    }
+    // THEORY 2.4: slightly penetrated contact separating slowly under gravity.
+    if (!domain.stiffness_spd)
+      out.push_back(one_dof(fmt::format("designed: penetrated contact separating slowly, e = {} "
+                                        "(THEORY 2.4: g_k = -1/1000, U_k = 1/50, h = 1/100)",
+                                        es),
+                            1, 0, -gravity, e, -frac(1, 1000), frac(1, 50), frac(1, 100), 1));
+    // THEORY 3.4: a spring pushing away from the wall slows the approach during the step.
+    out.push_back(one_dof(fmt::format("designed: spring pushing away from the wall, e = {} "
+                                      "(THEORY 3.4: K = 50, F = 50, q = 1/1000, v = -1)",
+                                      es),
+                          1, 50, 50, e, frac(1, 1000), -1, frac(1, 100), 1));
+  }
+  // A free oscillator far from its stop: energy growth of theta < 1/2 without contact.
+  out.push_back(one_dof("designed: free oscillator far from the stop", 1, 4, 0, domain.e_lo, 1, 0,
+                        frac(1, 10), 10, 100));
+  return out;
+}
+
+}  // namespace nsh::properties

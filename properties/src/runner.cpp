@@ -1,0 +1,452 @@
+// Running shared properties on registry schemes (runner.hpp).
+#include <nsh/case_file.hpp>
+#include <nsh/driver.hpp>
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/number.hpp>
+#include <nsh/properties/runner.hpp>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace nsh::properties {
+namespace {
+
+const std::vector<PropertyDescription>& descriptions() {
+  static const std::vector<PropertyDescription> table{
+      {"impact_work_nonpositive", "W_impact = 1/2 (U_{k+1} + U_newton)^T P_{k+1} <= 0",
+       "impulse LCP with Newton's law on the index set; U_newton <= 0 wherever P > 0",
+       "(256 (n+m+1)(n+1)) eps times the scale of U and P; 0 in Rational"},
+      {"newton_restitution", "P^a > 0  =>  a in I and U^a_{k+1} = -e^a U^a_newton",
+       "impulse LCP on an index set", "(256 (n+m+1)(n+1)) eps |U|; 0 in Rational"},
+      {"signorini_complementarity",
+       "on I: 0 <= U_{k+1} + e o U_newton _|_ P_{k+1} >= 0; outside I: P = 0 exactly",
+       "impulse LCP on an index set", "(256 (n+m+1)(n+1)) eps |U|, |P|; 0 in Rational"},
+      {"lcp_certificate",
+       "the posed LCP is certified, z = P_I, w = (U_{k+1} + e U_newton)_I recomputed, "
+       "||min(z, w)||_inf <= tol",
+       "impulse LCP on an index set", "(256 (n+m+1)(n+1)) eps |U|, |P|; 0 in Rational"},
+      {"momentum_balance",
+       "for every c with K c = C c = G^T c = 0: c^T M (v_{k+1} - v_k) = c^T external_impulse",
+       "the scheme's external_impulse is its discrete integral of F",
+       "(256 (n+1)^2) eps |c| (|M| |v| + |external_impulse|); 0 in Rational"},
+      {"energy_identity",
+       "E_{k+1} - E_k = W_ext + W_damp + W_contact - numerical_dissipation (equality), with "
+       "E = 1/2 v^T M v + 1/2 q^T K q recomputed from the states",
+       "the scheme's exact one-step ledger (THEORY 2.3 / 3.2)",
+       "(256 (n+m+1)(n+1)) eps times the energy scale; exactly 0 in Rational"},
+      {"moreau_jean_energy_dissipation", "E_{k+1} - E_k <= W_ext + W_damp",
+       "THEORY 2.4: 1/2 <= theta <= 1/(1 + max e), U_k <= 0 wherever P > 0",
+       "(256 (n+m+1)(n+1)) eps times the energy scale; 0 in Rational"},
+      {"penetration_bound", "g_{k+1} >= min(0, g_k) - 2 h max(|U_k|, |U_{k+1}|) for every contact",
+       "velocity-level constraint on contacts activated from the position",
+       "(256 (m+1)(n+1)) eps times the gap scale"},
+      {"double_vs_real50",
+       "max|q_d - q_50| + max|v_d - v_50| <= 1024 (k+1)(n+1) eps_double (1 + |q| + |v|) after "
+       "step k, up to the first branch switch at a near-tie of the activation test",
+       "the scheme has a Real50 version", "grows linearly with the step count"},
+      {"algorithmic_energy_decay", "E_alg_{k+1} - E_alg_k <= 0",
+       "THEORY 3.2: alpha_m <= alpha_f <= 1/2, beta >= gamma/2, C = 0, F constant, K SPD, "
+       "W_contact <= 0",
+       "(256 (n+m+1)(n+1)) eps times the energy scale; 0 in Rational"},
+      {"observed_order",
+       "least-squares slope of log(error at T) against log(h) on a smooth oscillator >= "
+       "smooth_order - 1/10",
+       "smooth phase (no contact active); SchemeInfo::smooth_order", "the slope, 1/10"},
+  };
+  return table;
+}
+
+template <class Scalar>
+Judgement judge_step(const std::string& property, const StepView<Scalar>& s) {
+  if (property == "impact_work_nonpositive") return impact_work_nonpositive(s);
+  if (property == "newton_restitution") return newton_restitution(s);
+  if (property == "signorini_complementarity") return signorini_complementarity(s);
+  if (property == "lcp_certificate") return lcp_certificate(s);
+  if (property == "momentum_balance") return momentum_balance(s);
+  if (property == "energy_identity") return energy_identity(s);
+  if (property == "moreau_jean_energy_dissipation") return moreau_jean_energy_dissipation(s);
+  if (property == "penetration_bound") return penetration_bound(s);
+  if (property == "algorithmic_energy_decay") return algorithmic_energy_decay(s);
+  throw InputError("property", "'" + property + "' is not a step property");
+}
+
+template <class Scalar>
+CaseOutcome run_steps(const std::string& spec, const std::string& property, const GeneratedCase& c,
+                      int max_steps) {
+  CaseOutcome out;
+  const LinearModel<Scalar> model = model_cast<Scalar>(c.model);
+  State<Scalar> state = state_cast<Scalar>(c.initial);
+  auto scheme = Registry::builtin().make<Scalar>(spec);
+  try {
+    scheme->initialize(model, state, scalar_cast<Scalar>(c.h));
+    StepSummary<Scalar> summary;
+    for (int k = 0; k < std::min(c.steps, max_steps); ++k) {
+      const State<Scalar> before = state;
+      scheme->step(state, summary);
+      Judgement j = judge_step<Scalar>(property, StepView<Scalar>{model, before, state, summary});
+      if (!j.holds) {
+        j.values.insert(j.values.begin(), {"precision", scalar_name<Scalar>()});
+        out.judgement = std::move(j);
+        out.failing_step = k + 1;
+        return out;
+      }
+    }
+  } catch (const StepError& e) {
+    out.evaluated = false;
+    out.refusal = e.what();
+  }
+  return out;
+}
+
+/// Distance of the state from the activation thresholds (g + h/2 U = 0, U = 0, g = 0).
+template <class Scalar>
+double threshold_distance(const StepSummary<Scalar>& s) {
+  double d = std::numeric_limits<double>::infinity();
+  for (Index a = 0; a < s.gap_before.size(); ++a) {
+    const double g = scalar_cast<double>(s.gap_before(a));
+    const double u = a < s.velocity_before.size() ? scalar_cast<double>(s.velocity_before(a)) : 0;
+    const double h = scalar_cast<double>(s.h);
+    const double ga = a < s.gap_after.size() ? scalar_cast<double>(s.gap_after(a)) : g;
+    const double un = a < s.velocity_newton.size() ? scalar_cast<double>(s.velocity_newton(a)) : u;
+    for (double x : {g + h / 2 * u, u, g, ga, un}) d = std::min(d, std::abs(x));
+  }
+  return d;
+}
+
+CaseOutcome run_double_vs_real50(const std::string& spec, const GeneratedCase& c) {
+  CaseOutcome out;
+  try {
+    auto sd = Registry::builtin().make<double>(spec);
+    auto sr = Registry::builtin().make<Real50>(spec);
+    const auto md = model_cast<double>(c.model);
+    const auto mr = model_cast<Real50>(c.model);
+    State<double> xd = state_cast<double>(c.initial);
+    State<Real50> xr = state_cast<Real50>(c.initial);
+    sd->initialize(md, xd, scalar_cast<double>(c.h));
+    sr->initialize(mr, xr, scalar_cast<Real50>(c.h));
+    std::vector<State<double>> d{xd};
+    std::vector<State<Real50>> r{xr};
+    std::vector<std::vector<Index>> id, ir;
+    std::vector<double> distance;
+    StepSummary<double> s;
+    StepSummary<Real50> t;
+    for (int k = 0; k < c.steps; ++k) {
+      sd->step(xd, s);
+      sr->step(xr, t);
+      d.push_back(xd);
+      r.push_back(xr);
+      id.push_back(s.index_set);
+      ir.push_back(t.index_set);
+      distance.push_back(threshold_distance(s));
+    }
+    out.judgement = double_vs_real50(d, r, id, ir, distance);
+  } catch (const StepError& e) {
+    out.evaluated = false;
+    out.refusal = e.what();
+  }
+  return out;
+}
+
+/// Smooth oscillator M = 1, K = 4, q0 = 1, v0 = 0, stop far away; error at T = 1.
+CaseOutcome run_observed_order(const std::string& spec, int order, std::vector<double>* hs_out,
+                               std::vector<double>* errors_out) {
+  CaseOutcome out;
+  std::vector<double> hs, errors;
+  for (int n : {20, 40, 80, 160}) {
+    LinearModel<double> model;
+    model.M = Matrix<double>::Constant(1, 1, 1);
+    model.K = Matrix<double>::Constant(1, 1, 4);
+    model.G = Matrix<double>::Constant(1, 1, 1);
+    model.w = Vector<double>::Constant(1, 100);
+    fill_defaults(model);
+    State<double> x{0, Vector<double>::Constant(1, 1), Vector<double>::Constant(1, 0)};
+    auto scheme = Registry::builtin().make<double>(spec);
+    const double h = 1.0 / n;
+    scheme->initialize(model, x, h);
+    StepSummary<double> s;
+    for (int k = 0; k < n; ++k) scheme->step(x, s);
+    hs.push_back(h);
+    errors.push_back(std::abs(x.q(0) - std::cos(2.0)) + std::abs(x.v(0) + 2 * std::sin(2.0)) / 2);
+  }
+  out.judgement = observed_order(hs, errors, order);
+  if (hs_out) *hs_out = hs;
+  if (errors_out) *errors_out = errors;
+  return out;
+}
+
+Rational parse_e(const std::string& text, const std::string& field) {
+  const Rational e = parse_rational(text, field);
+  if (e < 0 || e > 1) throw InputError(field, "restitution " + text + " is outside [0, 1]");
+  return e;
+}
+
+std::string reproduce_string(std::uint64_t seed, const std::string& id,
+                             const rc::detail::Reproduce& reproduce) {
+  rc::detail::Configuration config;
+  config.testParams.seed = seed;
+  config.reproduce[id] = reproduce;
+  return "RC_PARAMS=\"" + rc::detail::configToMinimalString(config) + "\"";
+}
+
+Counterexample make_counterexample(const std::string& spec, const GeneratedCase& c,
+                                   const Judgement& j, const CheckOptions& options,
+                                   const std::string& property) {
+  Counterexample x;
+  x.values = j.values;
+  x.values.insert(x.values.begin(), {"what", j.detail});
+  x.values.insert(x.values.begin() + 1, {"case", c.origin});
+  const std::string run_spec = c.spec_override.value_or(spec);
+  GeneratedCase named = c;
+  named.model.name = "counterexample";
+  x.case_file = case_file_text(named);
+  x.simulate_hint = fmt::format("nsh simulate FILE --scheme '{}' --h {} --T {}", run_spec,
+                                format_scalar(c.h), format_scalar(c.horizon()));
+  std::string command = fmt::format("nsh check --scheme '{}' --property {} --cases {} --seed {}",
+                                    spec, property, options.cases, options.seed);
+  if (options.restitution)
+    command += " --restitution " + options.restitution->lo + ":" + options.restitution->hi;
+  if (options.force) command += " --force";
+  x.command = command;
+  return x;
+}
+
+class QuietListener : public rc::detail::TestListener {
+ public:
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+};
+
+}  // namespace
+
+const PropertyDescription& describe(const std::string& property) {
+  for (const auto& d : descriptions())
+    if (d.name == property) return d;
+  std::string list;
+  for (const auto& d : descriptions()) list += (list.empty() ? "" : ", ") + d.name;
+  throw InputError("property", "unknown property '" + property + "'; known: " + list);
+}
+
+std::string inapplicable_reason(const std::string& spec, const std::string& property) {
+  const Registry& registry = Registry::builtin();
+  const SchemeSpec resolved = registry.resolve(spec);
+  const SchemeEntry& entry = registry.find(resolved.name());
+  const SchemeInfo info = registry.make<double>(spec)->info();
+  static const std::vector<std::string> lcp_props{"impact_work_nonpositive", "newton_restitution",
+                                                  "signorini_complementarity", "lcp_certificate"};
+  if (std::find(lcp_props.begin(), lcp_props.end(), property) != lcp_props.end() &&
+      !info.impulse_lcp)
+    return "the scheme does not pose an impulse LCP on an index set";
+  if (property == "algorithmic_energy_decay" && !info.algorithmic_energy)
+    return "the scheme reports no algorithmic energy";
+  if (property == "momentum_balance" && !info.momentum_conserving)
+    return "the scheme's external_impulse is not its momentum balance";
+  if (property == "double_vs_real50") {
+    if (!entry.make_real50) return "the scheme has no Real50 version";
+    try {
+      (void)registry.make<Real50>(spec);
+    } catch (const SpecError& e) {
+      return e.what();
+    }
+  }
+  return {};
+}
+
+std::optional<CaseDomain> case_domain(const std::string& spec, const std::string& property,
+                                      const std::optional<RestitutionRange>& restitution) {
+  const SchemeInfo info = Registry::builtin().make<double>(spec)->info();
+  const std::optional<Claim> claim = find_claim(info, property);
+  CaseDomain d = claim ? claim->cases : CaseDomain{};
+  if (restitution) {
+    const Rational lo = parse_e(restitution->lo, "restitution");
+    const Rational hi = parse_e(restitution->hi, "restitution");
+    if (lo > hi)
+      throw InputError("restitution", restitution->lo + ":" + restitution->hi +
+                                          " is an empty range (A must be <= B)");
+    d.e_lo = std::max(d.e_lo, lo);
+    d.e_hi = std::min(d.e_hi, hi);
+    if (d.e_lo > d.e_hi) return std::nullopt;
+  }
+  return d;
+}
+
+CaseOutcome evaluate_case(const std::string& spec, const std::string& property,
+                          const GeneratedCase& c) {
+  const std::string run_spec = c.spec_override.value_or(spec);
+  if (property == "double_vs_real50") return run_double_vs_real50(run_spec, c);
+  if (property == "observed_order") {
+    const int order = Registry::builtin().make<double>(spec)->info().smooth_order;
+    return run_observed_order(run_spec, order, nullptr, nullptr);
+  }
+  CaseOutcome out = run_steps<double>(run_spec, property, c, c.steps);
+  if (!out.evaluated || !out.judgement.holds) return out;
+  // Exact identities: rerun a few steps in Rational, where the tolerance is zero.
+  if (property == "energy_identity" || property == "momentum_balance") {
+    const SchemeEntry& entry =
+        Registry::builtin().find(Registry::builtin().resolve(run_spec).name());
+    if (entry.make_rational && c.model.dofs() <= 4) {
+      CaseOutcome exact = run_steps<Rational>(run_spec, property, c, 3);
+      if (exact.evaluated && !exact.judgement.holds) return exact;
+    }
+  }
+  return out;
+}
+
+void assert_property(const std::string& spec, const std::string& property, const GeneratedCase& c) {
+  const CaseOutcome out = evaluate_case(spec, property, c);
+  if (!out.evaluated) return;  // an honest StepError is not a violation
+  if (!out.judgement.holds) {
+    std::ostringstream os;
+    os << property << ": " << describe(property).statement << "\nbroken at step "
+       << out.failing_step << ": " << out.judgement.detail << "\n";
+    for (const auto& [k, v] : out.judgement.values) os << "  " << k << " = " << v << "\n";
+    os << "case file (" << c.origin << "):\n" << case_file_text(c);
+    RC_FAIL(os.str());
+  }
+}
+
+Verdict check_property(const std::string& spec, const std::string& property,
+                       const CheckOptions& options) {
+  Verdict v;
+  v.scheme = Registry::builtin().resolve(spec).str();
+  v.property = property;
+  const PropertyDescription& description = describe(property);
+  v.statement = description.statement;
+  const std::string reason = inapplicable_reason(spec, property);
+  if (!reason.empty()) {
+    v.outcome = Outcome::not_applicable;
+    v.note = reason;
+    return v;
+  }
+  const SchemeInfo info = Registry::builtin().make<double>(spec)->info();
+  const std::optional<Claim> claim = find_claim(info, property);
+  if (!claim && !options.force) {
+    v.outcome = Outcome::not_claimed;
+    v.note = "not claimed by " + info.spec;
+    return v;
+  }
+  if (claim) v.statement += "  [claimed: " + claim->domain + "]";
+  const std::optional<CaseDomain> domain = case_domain(spec, property, options.restitution);
+  if (!domain) {
+    v.outcome = Outcome::not_claimed;
+    v.note = "the restitution range does not meet the claim's domain";
+    return v;
+  }
+
+  auto fail_with = [&](const GeneratedCase& c, const CaseOutcome& out, const std::string& how) {
+    v.outcome = Outcome::fail;
+    v.note = how;
+    v.counterexample = make_counterexample(v.scheme, c, out.judgement, options, property);
+    return v;
+  };
+
+  if (property == "observed_order") {
+    std::vector<double> hs, errors;
+    const CaseOutcome out = run_observed_order(spec, info.smooth_order, &hs, &errors);
+    v.cases_run = static_cast<int>(hs.size());
+    if (!out.judgement.holds) {
+      GeneratedCase c;
+      c.origin = "designed: smooth oscillator M = 1, K = 4, q0 = 1, v0 = 0, T = 1";
+      c.model.M = Matrix<Rational>::Constant(1, 1, Rational(1));
+      c.model.K = Matrix<Rational>::Constant(1, 1, Rational(4));
+      c.model.G = Matrix<Rational>::Constant(1, 1, Rational(1));
+      c.model.w = Vector<Rational>::Constant(1, Rational(100));
+      fill_defaults(c.model);
+      c.initial = State<Rational>{0, Vector<Rational>::Constant(1, Rational(1)),
+                                  Vector<Rational>::Constant(1, Rational(0))};
+      c.h = Rational(1) / 160;
+      c.steps = 160;
+      return fail_with(c, out, "observed order below the claimed one");
+    }
+    v.outcome = Outcome::pass;
+    return v;
+  }
+
+  // 1. Designed cases inside the domain (THEORY 2.4 / 3.4): cheap, and what random misses.
+  for (const GeneratedCase& c : designed_cases(*domain)) {
+    const CaseOutcome out = evaluate_case(spec, property, c);
+    ++v.cases_run;
+    if (out.evaluated && !out.judgement.holds)
+      return fail_with(c, out, "designed search inside the domain found a counterexample");
+  }
+
+  // 2. Random cases (rapidcheck, deterministic in the seed; RC_PARAMS reproduce= honoured).
+  std::optional<GeneratedCase> last_failure;
+  std::optional<CaseOutcome> last_outcome;
+  int evaluated = 0;
+  const CaseDomain d = *domain;
+  const auto rc_property = [&, d]() {
+    const GeneratedCase c = *gen_case(d);
+    const CaseOutcome out = evaluate_case(spec, property, c);
+    ++evaluated;
+    if (out.evaluated && !out.judgement.holds) {
+      last_failure = c;
+      last_outcome = out;
+      RC_FAIL(out.judgement.detail);
+    }
+  };
+  rc::detail::TestMetadata metadata;
+  metadata.id = "nsh_check/" + v.scheme + "/" + property;
+  metadata.description = metadata.id;
+  rc::detail::TestParams params;
+  params.seed = options.seed;
+  params.maxSuccess = options.cases;
+  params.maxSize = 100;
+  QuietListener quiet;
+  const rc::detail::TestResult result =
+      rc::detail::checkProperty(rc::detail::toProperty(rc_property), metadata, params, quiet,
+                                rc::detail::configuration().reproduce);
+  v.cases_run += evaluated;
+  rc::detail::FailureResult failure;
+  if (result.match(failure)) {
+    if (last_failure) {
+      fail_with(*last_failure, *last_outcome, "random search found a counterexample (shrunk)");
+      v.counterexample->reproduce = reproduce_string(options.seed, metadata.id, failure.reproduce);
+      return v;
+    }
+    v.outcome = Outcome::fail;
+    v.note = "rapidcheck failure: " + failure.description;
+    return v;
+  }
+  rc::detail::Error error;
+  if (result.match(error)) {
+    v.outcome = Outcome::fail;
+    v.note = "rapidcheck error: " + error.description;
+    return v;
+  }
+
+  // 3. Sharpness: just outside the claimed domain the designed search must find a violation.
+  if (claim && !options.force) {
+    for (const OutsideProbe& probe : claim->outside) {
+      bool found = false;
+      for (GeneratedCase c : designed_cases(probe.cases)) {
+        c.spec_override = probe.spec;
+        const CaseOutcome out = evaluate_case(spec, property, c);
+        ++v.cases_run;
+        if (out.evaluated && !out.judgement.holds) {
+          found = true;
+          break;
+        }
+      }
+      if (!found) {
+        v.outcome = Outcome::fail;
+        v.note =
+            "claim not shown sharp: the designed search found no counterexample outside "
+            "the domain (" +
+            probe.why + ", " + probe.spec + ")";
+        return v;
+      }
+    }
+    if (!claim->outside.empty())
+      v.note = fmt::format("sharp: {} probe(s) outside the domain each found a violation",
+                           claim->outside.size());
+  }
+  v.outcome = Outcome::pass;
+  return v;
+}
+
+}  // namespace nsh::properties

@@ -1,0 +1,70 @@
+// The built-in property provider: every nsh::Scheme in Registry::builtin() (schemes and
+// mutants) against every shared property of runner.hpp.
+#include <nsh/error.hpp>
+#include <nsh/properties/runner.hpp>
+
+namespace nsh::properties {
+namespace {
+
+class SchemePropertyProvider : public PropertyProvider {
+ public:
+  std::string name() const override { return "nsh-schemes"; }
+
+  bool handles_scheme(const std::string& spec) const override {
+    try {
+      return Registry::builtin().contains(SchemeSpec::parse(spec).name());
+    } catch (const InputError&) {
+      return false;
+    }
+  }
+
+  /// Every built-in scheme at its defaults, plus the Moreau–Jean parameters whose claims
+  /// differ (the dissipation boundary theta = 1/(1+e), the Siconos index set).
+  std::vector<std::string> schemes() const override {
+    std::vector<std::string> out;
+    for (const auto& name : Registry::builtin().names(false)) {
+      out.push_back(Registry::builtin().resolve(name).str());
+      if (name == "moreau-jean")
+        for (const char* variant :
+             {"moreau-jean:theta=7/10", "moreau-jean:theta=1", "moreau-jean:activation=position"})
+          out.push_back(Registry::builtin().resolve(variant).str());
+    }
+    return out;
+  }
+
+  std::vector<std::string> mutants() const override {
+    std::vector<std::string> out;
+    for (const auto& name : Registry::builtin().names(true))
+      out.push_back(Registry::builtin().resolve(name).str());
+    return out;
+  }
+
+  std::vector<PropertyDescription> properties() const override {
+    std::vector<PropertyDescription> out;
+    for (const auto& name : shared_property_names()) out.push_back(describe(name));
+    return out;
+  }
+
+  std::string canonical(const std::string& spec) const override {
+    return Registry::builtin().resolve(spec).str();
+  }
+
+  bool claims(const std::string& spec, const std::string& property) const override {
+    if (!inapplicable_reason(spec, property).empty()) return false;
+    const SchemeInfo info = Registry::builtin().make<double>(spec)->info();
+    return find_claim(info, property).has_value();
+  }
+
+  Verdict check(const std::string& spec, const std::string& property,
+                const CheckOptions& options) const override {
+    return check_property(spec, property, options);
+  }
+};
+
+}  // namespace
+
+void register_scheme_properties() {
+  register_provider(std::make_shared<SchemePropertyProvider>());
+}
+
+}  // namespace nsh::properties

@@ -256,14 +256,15 @@ TEST(LcpTrivial, EmptyAndFeasibleProblems) {
   EXPECT_EQ(r.w, b);
 }
 
-TEST(LcpReal50, LemkeAndEnumerationAgreeWithRational) {
+TEST(LcpReal50, PivotingAndNewtonMethodsAgreeWithRational) {
   std::mt19937 rng(50);
   for (int trial = 0; trial < 30; ++trial) {
     const IntegerLcp p = random_spd_lcp(rng, 1 + trial % 5);
     const Vector<Rational> exact = solve_lcp(LcpMethod::lemke, p.W, p.b).z;
     const Matrix<Real50> W = scalar_cast<Real50>(p.W);
     const Vector<Real50> b = scalar_cast<Real50>(p.b);
-    for (LcpMethod method : {LcpMethod::lemke, LcpMethod::enumeration}) {
+    for (LcpMethod method : {LcpMethod::lemke, LcpMethod::enumeration,
+                             LcpMethod::fischer_burmeister, LcpMethod::prox_newton}) {
       const LcpResult<Real50> r = solve_lcp(method, W, b);
       ASSERT_EQ(r.status, LcpStatus::solved) << r.message;
       EXPECT_LE(max_abs(Vector<Real50>(r.z - scalar_cast<Real50>(exact))), Real50("1e-45"));

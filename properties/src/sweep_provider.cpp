@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 #include <random>
 
@@ -270,7 +271,10 @@ Verdict check_penalty(Verdict v, const std::string& spec, const CheckOptions& op
       format_scalar(bound), inside, inside_fail, format_scalar(bound), outside, outside_fail);
   if (worst) {
     fail_with(v, *worst, options, claimed);
-    v.counterexample->values.emplace_back("h kappa", format_scalar(worst_ratio));
+    auto& values = v.counterexample->values;
+    if (std::none_of(values.begin(), values.end(),
+                     [](const auto& kv) { return kv.first == "h kappa"; }))
+      values.emplace_back("h kappa", format_scalar(worst_ratio));
   } else {
     v.outcome = Outcome::pass;
   }

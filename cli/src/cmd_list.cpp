@@ -2,6 +2,7 @@
 #include "commands.hpp"
 
 #include <nsh/case_file.hpp>
+#include <nsh/cases/catalogue.hpp>
 #include <nsh/error.hpp>
 #include <nsh/registry.hpp>
 
@@ -36,7 +37,11 @@ void list_entries(std::ostream& out, bool mutants) {
 void list_cases(std::ostream& out) {
   const auto names = builtin_case_names();
   if (names.empty()) out << "(no built-in cases found; set NSH_CASES_DIR)\n";
-  for (const auto& name : names) out << name << "\n";
+  for (const auto& name : names) {
+    out << name << "\n";
+    // What is known exactly, from the cases catalogue (nsh/cases/catalogue.hpp).
+    if (const auto* info = cases::find_case(name)) out << "    " << info->summary << "\n";
+  }
 }
 
 // `nsh list properties` belongs to the property suite: nsh::cli::list_properties (declared in

@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   // Each line registers one subcommand (add yours when its cmd_*.cpp exists).
   nsh::cli::add_list_command(app, status);
   nsh::cli::add_simulate_command(app, status);
+  nsh::cli::add_events_command(app, status);
   nsh::cli::add_check_command(app, status);
   nsh::cli::add_converge_command(app, status);
   nsh::cli::add_energy_command(app, status);

@@ -137,6 +137,10 @@ std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options)
                   : run_one<R>(spec, document, h_text, options.T, model_r, *reference, impact);
         } catch (const StepError& e) {
           run.failure = e.what();
+        } catch (const InputError& e) {
+          if (!options.keep_going) throw;
+          run = RunResult{};
+          run.failure = e.what();
         }
         study.h.push_back(scalar_cast<double>(parse_number<R>(h_text, "h")));
         study.steps.push_back(run.steps);

@@ -47,6 +47,22 @@ std::string esc(const std::string& s) {
   return xml_escape(s);
 }
 
+// A stable identifier of an outcome for CSS classes and data attributes (to_string is the
+// display text, e.g. "n/a").
+const char* outcome_key(properties::Outcome o) {
+  switch (o) {
+    case properties::Outcome::pass:
+      return "pass";
+    case properties::Outcome::fail:
+      return "fail";
+    case properties::Outcome::not_claimed:
+      return "not_claimed";
+    case properties::Outcome::not_applicable:
+      return "not_applicable";
+  }
+  return "unknown";
+}
+
 std::string md(const std::string& s) {
   std::string out;
   for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
@@ -126,7 +142,16 @@ ReportResult run_report(const ReportOptions& options) {
   for (const auto& provider : properties::providers())
     for (const auto& spec : provider->schemes()) check_specs.push_back(spec);
   for (std::size_t i = 0; i < check_specs.size(); ++i) {
-    auto verdicts = properties::run_checks({check_specs[i]}, {"all"}, options.check);
+    std::vector<properties::Verdict> verdicts;
+    try {
+      verdicts = properties::run_checks({check_specs[i]}, {"all"}, options.check);
+    } catch (const std::exception& e) {
+      // `nsh check` stops here with status 2; the report says so and goes on.
+      result.check_errors.emplace_back(check_specs[i], e.what());
+      progress(fmt::format("check {}/{} {}: error: {}", i + 1, check_specs.size(), check_specs[i],
+                           e.what()));
+      continue;
+    }
     int failed = 0;
     for (const auto& v : verdicts) failed += v.outcome == properties::Outcome::fail ? 1 : 0;
     result.failed_verdicts += failed;
@@ -144,7 +169,7 @@ ReportResult run_report(const ReportOptions& options) {
     for (const auto& v : result.verdicts) {
       nlohmann::json e = {{"scheme", v.scheme},
                           {"property", v.property},
-                          {"outcome", properties::to_string(v.outcome)},
+                          {"outcome", outcome_key(v.outcome)},
                           {"cases_run", v.cases_run},
                           {"statement", v.statement},
                           {"note", v.note}};
@@ -163,8 +188,8 @@ ReportResult run_report(const ReportOptions& options) {
         for (char c : s) r += c == '"' ? std::string("\"\"") : std::string(1, c);
         return r + "\"";
       };
-      csv += fmt::format("{},{},{},{},{}\n", q(v.scheme), q(v.property),
-                         properties::to_string(v.outcome), v.cases_run, q(v.note));
+      csv += fmt::format("{},{},{},{},{}\n", q(v.scheme), q(v.property), outcome_key(v.outcome),
+                         v.cases_run, q(v.note));
     }
     write_file(out / "verdicts.json", j.dump(2) + "\n", result.files);
     write_file(out / "verdicts.csv", csv, result.files);
@@ -180,28 +205,35 @@ ReportResult run_report(const ReportOptions& options) {
     StudySet set;
     set.spec = cs;
     set.dir = "convergence/" + slug(cs.case_name);
+    // One study set per case, so the reference is computed once for every scheme; a spec that
+    // does not resolve is listed as skipped, a scheme that rejects the case fails its runs.
+    ConvergenceOptions co;
+    co.case_name = cs.case_name;
+    co.h = cs.h;
+    co.reference = cs.reference;
+    co.T = cs.T;
+    co.keep_going = true;
+    co.progress = progress;
     for (const auto& scheme : schemes) {
-      ConvergenceOptions co;
-      co.case_name = cs.case_name;
-      co.schemes = {scheme};
-      co.h = cs.h;
-      co.reference = cs.reference;
-      co.T = cs.T;
       try {
-        auto studies = run_convergence(co);
-        for (auto& s : studies) {
-          int failed = 0;
-          for (const auto& f : s.failures) failed += f.empty() ? 0 : 1;
-          auto it = s.fits.find("q_max");
-          progress(fmt::format("converge {} {}: order(q_max) {}{}", cs.case_name, s.scheme,
-                               it == s.fits.end() ? "-" : fmt_order(it->second),
-                               failed ? fmt::format(", {} runs failed", failed) : ""));
-          set.studies.push_back(std::move(s));
-        }
+        co.schemes.push_back(Registry::builtin().resolve(scheme).str());
       } catch (const InputError& e) {
         set.skipped.emplace_back(scheme, e.what());
-        progress(fmt::format("converge {} {}: skipped ({})", cs.case_name, scheme, e.what()));
       }
+    }
+    try {
+      set.studies = run_convergence(co);
+      for (const auto& s : set.studies) {
+        int failed = 0;
+        for (const auto& f : s.failures) failed += f.empty() ? 0 : 1;
+        auto it = s.fits.find("q_max");
+        progress(fmt::format("converge {} {}: order(q_max) {}{}", cs.case_name, s.scheme,
+                             it == s.fits.end() ? "-" : fmt_order(it->second),
+                             failed ? fmt::format(", {} runs failed", failed) : ""));
+      }
+    } catch (const InputError& e) {
+      set.skipped.emplace_back("(all schemes)", e.what());
+      progress(fmt::format("converge {}: skipped ({})", cs.case_name, e.what()));
     }
     if (!set.studies.empty())
       for (auto& f : write_convergence(set.studies, (out / set.dir).string()))
@@ -250,7 +282,7 @@ ReportResult run_report(const ReportOptions& options) {
     cell[{v.scheme, v.property}] = &v;
   }
   std::map<std::string, int> counts;
-  for (const auto& v : result.verdicts) ++counts[properties::to_string(v.outcome)];
+  for (const auto& v : result.verdicts) ++counts[outcome_key(v.outcome)];
 
   std::string html;
   std::string mdown;
@@ -299,11 +331,11 @@ ReportResult run_report(const ReportOptions& options) {
         continue;
       }
       const auto& v = *it->second;
-      const std::string outcome = properties::to_string(v.outcome);
+      const std::string outcome = outcome_key(v.outcome);
       const std::string text =
           v.outcome == properties::Outcome::pass || v.outcome == properties::Outcome::fail
               ? fmt::format("{} ({})", outcome, v.cases_run)
-              : outcome;
+              : std::string(properties::to_string(v.outcome));
       html += fmt::format(
           "<td class=\"{}\" data-scheme=\"{}\" data-property=\"{}\" "
           "data-outcome=\"{}\" title=\"{}\">{}</td>",
@@ -316,6 +348,14 @@ ReportResult run_report(const ReportOptions& options) {
   }
   html += "</table>\n";
   mdown += "\n";
+  for (const auto& [spec, why] : result.check_errors) {
+    html +=
+        "<p class=\"note\"><b>check error</b> (no verdicts for this scheme; nsh check "
+        "exits with status 2 here): " +
+        esc(spec) + ": " + esc(why) + "</p>\n";
+    mdown += "- **check error** on " + md(spec) + ": " + md(why) + "\n";
+  }
+  if (!result.check_errors.empty()) mdown += "\n";
   bool any_fail = false;
   for (const auto& v : result.verdicts) {
     if (v.outcome != properties::Outcome::fail) continue;

@@ -85,6 +85,9 @@ struct ConvergenceOptions {
   std::vector<std::string> precisions{"double"};  ///< "double" and/or "50"
   /// Horizon override (text); empty: the case's T.
   std::string T;
+  /// Record bad input met while running one (scheme, h) (a scheme that rejects the case, ...)
+  /// as that run's failure instead of stopping the whole study.
+  bool keep_going{false};
   /// Called with one line per finished run ("moreau-jean h=0.01 ...").
   std::function<void(const std::string&)> progress;
 };

@@ -49,8 +49,10 @@ struct ReportResult {
   std::vector<properties::Verdict> verdicts;
   std::vector<std::string> files;  ///< every file written
   int failed_verdicts{0};
-  /// 0 every verdict passes (or is not claimed / not applicable), 1 some verdict failed.
-  int status() const { return failed_verdicts > 0 ? 1 : 0; }
+  /// Schemes whose check threw (bad input inside a provider): (spec, message).
+  std::vector<std::pair<std::string, std::string>> check_errors;
+  /// As `nsh check`: 2 if a check could not run, else 1 if some verdict failed, else 0.
+  int status() const { return !check_errors.empty() ? 2 : failed_verdicts > 0 ? 1 : 0; }
 };
 
 /// Every registered (non-mutant) scheme with its default options, Moreau–Jean at θ = 1/2 and

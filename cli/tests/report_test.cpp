@@ -102,8 +102,8 @@ TEST_F(Report, PageIsWellFormedAndSelfContained) {
 
 TEST_F(Report, EveryPlotHasData) {
   const std::string html = read_all(dir_ / "out" / "index.html");
-  const std::regex svg(R"(<svg [^>]*data-points="(\d+)") ");
-      int plots = 0;
+  const std::regex svg(R"re(<svg [^>]*data-points="(\d+)")re");
+  int plots = 0;
   for (auto it = std::sregex_iterator(html.begin(), html.end(), svg); it != std::sregex_iterator();
        ++it) {
     ++plots;
@@ -151,7 +151,7 @@ TEST_F(Report, EveryVerdictMatchesNshCheck) {
   const std::string html = read_all(dir_ / "out" / "index.html");
   std::map<std::pair<std::string, std::string>, std::string> table;
   const std::regex cell(
-      R"(<td class="[a-z_]+" data-scheme="([^"]*)" data-property="([^"]*)" data-outcome="([a-z_]+)")");
+      R"re(<td class="[a-z_]+" data-scheme="([^"]*)" data-property="([^"]*)" data-outcome="([a-z_]+)")re");
   for (auto it = std::sregex_iterator(html.begin(), html.end(), cell); it != std::sregex_iterator();
        ++it)
     table[{unescape((*it)[1]), unescape((*it)[2])}] = (*it)[3];
@@ -164,9 +164,11 @@ TEST_F(Report, EveryVerdictMatchesNshCheck) {
   // The JSON behind the table says the same.
   const auto verdicts = nlohmann::json::parse(read_all(dir_ / "out" / "verdicts.json"));
   EXPECT_EQ(verdicts["verdicts"].size(), expected.size());
-  for (const auto& v : verdicts["verdicts"])
-    EXPECT_EQ(v["outcome"].get<std::string>(),
-              expected[{v["scheme"].get<std::string>(), v["property"].get<std::string>()}]);
+  for (const auto& v : verdicts["verdicts"]) {
+    const std::pair<std::string, std::string> key{v["scheme"].get<std::string>(),
+                                                  v["property"].get<std::string>()};
+    EXPECT_EQ(v["outcome"].get<std::string>(), expected[key]) << key.first << " / " << key.second;
+  }
 }
 
 }  // namespace

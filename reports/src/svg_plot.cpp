@@ -234,7 +234,7 @@ std::string SvgPlot::render() const {
   out += R"(<g class="axes" stroke="#dddddd" stroke-width="1">)";
   out += "\n";
   std::string labels;
-  for (double t : axis_ticks(xr.lo, xr.hi, x_scale_)) {
+  for (double t : (empty ? axis_ticks(xr.lo, xr.hi, x_scale_) : axis_ticks(xlo, xhi, x_scale_))) {
     if (t < xr.lo * (1 - 1e-12) - 1e-300 || t > xr.hi * (1 + 1e-12) + 1e-300) continue;
     const double x = px(t);
     out += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{0}" y2="{2}"/>)", num(x), num(top),
@@ -242,7 +242,7 @@ std::string SvgPlot::render() const {
     labels += fmt::format(R"(<text x="{}" y="{}" text-anchor="middle">{}</text>)", num(x),
                           num(top + ph + 16), xml_escape(tick_label(t)));
   }
-  for (double t : axis_ticks(yr.lo, yr.hi, y_scale_)) {
+  for (double t : (empty ? axis_ticks(yr.lo, yr.hi, y_scale_) : axis_ticks(ylo, yhi, y_scale_))) {
     if (t < yr.lo - std::abs(yr.lo) * 1e-12 || t > yr.hi + std::abs(yr.hi) * 1e-12) continue;
     const double y = py(t);
     out += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{2}" y2="{1}"/>)", num(left), num(y),

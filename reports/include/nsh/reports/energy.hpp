@@ -9,7 +9,9 @@
 //
 //   without an algorithmic energy:  slack = (W_ext + W_damp) − ΔE   (claim: ΔE <= W_ext + W_damp,
 //                                   the Moreau–Jean dissipation inequality)
-//   with an algorithmic energy:     slack = −ΔE_alg                 (claim: E_alg non-increasing)
+//   with an algorithmic energy:     slack = −ΔE_alg                 (claim: E_alg non-increasing;
+//                                   used when the step fills one: the Newmark family has it only
+//                                   for C = 0 and, with its r-term, K SPD)
 //
 // A step breaks the claim when slack < −tol, tol = 64 ε · (energy scale of the run); the
 // tightest step is the one of least slack among those that keep it. Whether the scheme actually

@@ -73,6 +73,14 @@ std::optional<Root<Scalar>> first_root(const std::vector<Scalar>& c, const Scala
       x = next;
       if (step <= s_tol || hi - lo <= s_tol) break;
     }
+    // Return a point on the far side (r <= 0), a few s_tol past the root at most: a multiplier
+    // that has reached zero then drives the free motion away from the contact, and a gap is
+    // reached rather than approached, so the next mode decision is not undone at s = 0.
+    if (horner(r, x) > Scalar(0)) {
+      Scalar d = s_tol;
+      while (x + d < hi && horner(r, Scalar(x + d)) > Scalar(0)) d *= 2;
+      x = x + d < hi ? Scalar(x + d) : hi;
+    }
     return x;
   };
   Scalar a(0);
@@ -646,6 +654,9 @@ struct EventDrivenFlow<Scalar>::Impl {
     if (new_closed != closed) set_mode(new_closed);
   }
 
+  /// The accumulation event's impulse is the net jump -W^-1 U+, not the sum (1+e)/(1-e) W^-1 U+
+  /// of the bounce impulses: the difference is the smooth force's impulse over the remaining
+  /// flights, which the step's momentum balance then counts as contact impulse.
   /// After a bounce with U+ > 0, e < 1 and the free motion pushing back (g'' < 0), the remaining
   /// flights sum to tau / (1 - e), tau = 2 U+ / |g''|. Below the time tolerance, replace them by
   /// their limit: U = 0 on those contacts (and on the closed ones), then close the contacts.
@@ -703,7 +714,13 @@ struct EventDrivenFlow<Scalar>::Impl {
     }
     acc_impulse += impulse;
     acc_W_impact += (U_after + U).dot(impulse) / Scalar(2);
+    // The contacts close at the accumulation point (which is within the time tolerance of t).
+    const std::size_t first = events ? events->size() : 0;
     decide_mode(-1, -1, events);
+    if (events) {
+      const Scalar t_close = *std::max_element(t_acc.begin(), t_acc.end());
+      for (std::size_t i = first; i < events->size(); ++i) (*events)[i].t = t_close;
+    }
   }
 };
 

@@ -75,9 +75,10 @@ std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
     }
   }
   std::vector<std::string> property_list;
+  bool every = false;
   for (const auto& name : properties) {
     if (name == "all") {
-      for (const auto& d : all_properties()) property_list.push_back(d.name);
+      every = true;
     } else {
       const auto known = all_properties();
       if (std::none_of(known.begin(), known.end(), [&](const auto& d) { return d.name == name; })) {
@@ -93,7 +94,13 @@ std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
     const PropertyProvider& provider = provider_for(spec);
     const std::string canonical = provider.canonical(spec);
     const auto own = provider.properties();
-    for (const auto& property : property_list) {
+    std::vector<std::string> wanted = property_list;
+    // "all" means every property the scheme's own provider knows.
+    if (every)
+      for (const auto& d : own)
+        if (std::find(wanted.begin(), wanted.end(), d.name) == wanted.end())
+          wanted.push_back(d.name);
+    for (const auto& property : wanted) {
       if (std::none_of(own.begin(), own.end(), [&](const auto& d) { return d.name == property; })) {
         Verdict v;
         v.scheme = canonical;

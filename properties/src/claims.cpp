@@ -68,7 +68,8 @@ std::vector<Claim> moreau_jean_claims(const SchemeSpec& spec) {
     }
     CaseDomain zero;
     zero.e_hi = 0;
-    c.outside.push_back({with(spec, "activation", "position").str(), zero,
+    // The separating-slowly violation of the position-only index set shows at theta = 1/2.
+    c.outside.push_back({with(with(spec, "activation", "position"), "theta", "1/2").str(), zero,
                          "activation=position (THEORY 2.4: +7.8e-4 at theta = 1/2, e = 0)"});
     c.outside.push_back({with(spec, "theta", "9/20").str(), zero, "theta = 9/20 < 1/2"});
     out.push_back(c);
@@ -177,7 +178,9 @@ std::vector<Claim> newmark_claims(const SchemeSpec& spec, bool krenk) {
 }
 
 std::vector<Claim> event_driven_claims(const SchemeSpec&) {
-  return {claim("double_vs_real50", "every case (exact flow, events located to precision)")};
+  // double_vs_real50 is not claimed: an event located in double and in Real50 can fall on
+  // different sides of a step boundary, and the random search finds such cases.
+  return {};
 }
 
 std::map<std::string, ClaimFunction>& claim_table() {

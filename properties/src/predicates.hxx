@@ -30,6 +30,18 @@ bool in_index_set(const StepSummary<Scalar>& step, Index a) {
   return std::find(step.index_set.begin(), step.index_set.end(), a) != step.index_set.end();
 }
 
+/// The velocity scale of the step's intermediate quantities (v_free, M^-1 G P): the one-step
+/// solve rounds at |external_impulse| + |G| |P| over the smallest mass.
+template <class Scalar>
+Scalar intermediate_velocity(const StepView<Scalar>& s) {
+  Scalar mass = s.model.M(0, 0);
+  for (Index i = 1; i < s.model.dofs(); ++i)
+    if (s.model.M(i, i) < mass) mass = s.model.M(i, i);
+  const Scalar push =
+      max_abs(s.step.external_impulse) + max_abs(s.model.G) * max_abs(s.step.impulse);
+  return mass > Scalar(0) ? Scalar(push / mass) : push;
+}
+
 /// Tolerance for local-velocity comparisons: the scale of U, e U, P times the Delassus scale.
 template <class Scalar>
 Scalar velocity_tolerance(const StepView<Scalar>& s) {
@@ -38,6 +50,9 @@ Scalar velocity_tolerance(const StepView<Scalar>& s) {
   Scalar scale = max_abs(s.step.velocity_after) + max_abs(s.step.velocity_newton) +
                  max_abs(s.step.velocity_before) + max_abs(s.model.G) * max_abs(s.before.v) +
                  max_abs(s.model.G) * max_abs(s.after.v);
+  // The impulse and the smooth forces move v by [v]; a velocity is rounded at that scale.
+  scale += max_abs(s.model.G) *
+           (max_abs(Vector<Scalar>(s.after.v - s.before.v)) + intermediate_velocity(s));
   if (scale == Scalar(0)) scale = Scalar(1);
   return tolerance<Scalar>(scale, Scalar(256 * (n + m + 1) * (n + 1)));
 }
@@ -61,6 +76,12 @@ Scalar energy_scale(const StepView<Scalar>& s, const Scalar& E0, const Scalar& E
   const Scalar vv = max_abs(s.before.v) + max_abs(s.after.v);
   const Scalar qq = max_abs(s.before.q) + max_abs(s.after.q);
   scale += max_abs(s.model.M) * vv * vv + max_abs(s.model.K) * qq * qq;
+  // v_{k+1} is rounded at the scale of the velocity jump [v] (impulse + smooth forces), so E
+  // carries errors of |M| |v| |[v]|, and the work terms errors of h |F| |[v]|.
+  const Scalar dv = max_abs(Vector<Scalar>(s.after.v - s.before.v)) + intermediate_velocity(s);
+  scale +=
+      max_abs(s.model.M) * (vv + dv) * dv + s.step.h * max_abs(s.model.F) * (vv + dv) +
+      (max_abs(s.step.external_impulse) + max_abs(s.model.G) * max_abs(s.step.impulse)) * (vv + dv);
   if (scale == Scalar(0)) scale = Scalar(1);
   return scale;
 }

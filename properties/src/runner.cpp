@@ -98,6 +98,13 @@ CaseOutcome run_steps(const std::string& spec, const std::string& property, cons
   } catch (const StepError& e) {
     out.evaluated = false;
     out.refusal = e.what();
+  } catch (const ModelError& e) {
+    // The scheme refuses the case (e.g. event-driven needs an admissible initial state).
+    out.evaluated = false;
+    out.refusal = e.what();
+  } catch (const InputError& e) {
+    out.evaluated = false;
+    out.refusal = e.what();
   }
   return out;
 }
@@ -145,6 +152,13 @@ CaseOutcome run_double_vs_real50(const std::string& spec, const GeneratedCase& c
     }
     out.judgement = double_vs_real50(d, r, id, ir, distance);
   } catch (const StepError& e) {
+    out.evaluated = false;
+    out.refusal = e.what();
+  } catch (const ModelError& e) {
+    // The scheme refuses the case (e.g. event-driven needs an admissible initial state).
+    out.evaluated = false;
+    out.refusal = e.what();
+  } catch (const InputError& e) {
     out.evaluated = false;
     out.refusal = e.what();
   }

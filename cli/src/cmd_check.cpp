@@ -161,12 +161,16 @@ int run_mutants(const CheckArgs& a) {
     for (const auto& mutant : provider->mutants()) {
       const std::vector<Verdict> verdicts = properties::check_mutant(mutant, options);
       std::string caught;
-      for (const auto& v : verdicts) {
+      for (const auto& v : verdicts)
         if (v.outcome == Outcome::fail) caught += (caught.empty() ? "" : ", ") + v.property;
-        Verdict row = v;
-        // In the JUnit file a mutant's testcase passes when the property caught it.
-        all.push_back(row);
-      }
+      // In the JUnit file a mutant is one testcase that passes when some property caught it.
+      Verdict row;
+      row.scheme = mutant;
+      row.property = "rejected";
+      row.statement = "at least one claimed property fails on the mutant";
+      row.outcome = caught.empty() ? Outcome::fail : Outcome::pass;
+      row.note = caught.empty() ? "survived every claimed property" : "caught by " + caught;
+      all.push_back(row);
       if (caught.empty()) ++survivors;
       std::cout << fmt::format("{:<48}  {:<9}  {}\n", mutant,
                                caught.empty() ? "SURVIVED" : "rejected",

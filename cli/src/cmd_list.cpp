@@ -22,7 +22,7 @@ void list_entries(std::ostream& out, bool mutants) {
     if (!entry.summary.empty()) out << "    " << entry.summary << "\n";
     for (const auto& option : entry.options) {
       out << "    " << option.key << "="
-          << (option.default_value.empty() ? "(required)" : option.default_value);
+          << (option.default_value.empty() ? "(optional, no default)" : option.default_value);
       if (!option.description.empty()) out << "  " << option.description;
       if (!option.choices.empty()) {
         out << "  [choices:";

@@ -111,6 +111,8 @@ std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options)
     if (p != "double" && p != "50")
       throw InputError("--precision", "'" + p + "' is not one of: double, 50");
   const CaseDocument document = read_case_file(locate_case(options.case_name));
+  if (document.family == "sweeping" || document.family == "penalty-line")
+    return run_first_order_convergence(options, document);
   const LinearModel<R> model_r = load_linear_case<R>(document).model;
   std::vector<std::string> specs;
   for (const auto& s : options.schemes) specs.push_back(Registry::builtin().resolve(s).str());

@@ -111,6 +111,12 @@ struct ConvergenceStudy {
 /// errors) and the study goes on; bad input (case, spec, h, reference) throws InputError.
 std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options);
 
+/// The same study for first-order cases (families "sweeping" and "penalty-line") and
+/// first-order schemes (catching-up, penalty), with measures x_final and x_sup (the sup of the
+/// interpolation error, exact through the kink); run_convergence dispatches here by family.
+std::vector<ConvergenceStudy> run_first_order_convergence(const ConvergenceOptions& options,
+                                                          const CaseDocument& document);
+
 /// JSON document (see DESIGN.md): the first study's fields at top level — case, scheme,
 /// precision, reference, h, errors, orders, fit_residual (plus steps, wall_seconds, failures)
 /// — and "studies": the list of every study in the same form, so that a one-scheme file is

@@ -3,6 +3,7 @@
 #include <nsh/error.hpp>
 #include <nsh/first_order/scheme.hpp>
 #include <nsh/format.hpp>
+#include <nsh/scheme_options.hpp>
 
 #include <fmt/format.h>
 
@@ -90,25 +91,7 @@ const FirstOrderSchemeEntry& FirstOrderRegistry::find(const std::string& name) c
 
 SchemeSpec FirstOrderRegistry::resolve(const std::string& text) const {
   SchemeSpec spec = SchemeSpec::parse(text);
-  const FirstOrderSchemeEntry& entry = find(spec.name());
-  for (const auto& [key, value] : spec.options()) {
-    const SchemeOption* option = nullptr;
-    for (const auto& o : entry.options)
-      if (o.key == key) option = &o;
-    if (!option) {
-      std::vector<std::string> keys;
-      for (const auto& o : entry.options) keys.push_back(o.key + " (" + o.description + ")");
-      throw SpecError(spec.name() + ":" + key,
-                      "unknown option; " + spec.name() +
-                          " accepts: " + (keys.empty() ? std::string("no options") : join(keys)));
-    }
-    if (!option->choices.empty() &&
-        std::find(option->choices.begin(), option->choices.end(), value) == option->choices.end())
-      throw SpecError(spec.name() + ":" + key,
-                      "'" + value + "' is not accepted; choices: " + join(option->choices));
-  }
-  for (const auto& o : entry.options)
-    if (!spec.has(o.key) && !o.default_value.empty()) spec.set(o.key, o.default_value);
+  apply_scheme_options(spec, find(spec.name()).options);
   return spec;
 }
 

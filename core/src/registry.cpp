@@ -1,6 +1,7 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/registry.hpp>
+#include <nsh/scheme_options.hpp>
 
 #include <fmt/format.h>
 
@@ -41,8 +42,8 @@ SchemeSpec SchemeSpec::parse(const std::string& raw) {
     const std::string item = trim(rest.substr(start, comma - start));
     const std::size_t equals = item.find('=');
     if (item.empty() || equals == std::string::npos || equals == 0)
-      throw SpecError(spec.name_, "option '" + item + "' in spec '" + text +
-                                      "' is not of the form key=value");
+      throw SpecError(spec.name_,
+                      "option '" + item + "' in spec '" + text + "' is not of the form key=value");
     const std::string key = trim(item.substr(0, equals));
     if (spec.options_.count(key))
       throw SpecError(spec.name_ + ":" + key, "given twice in spec '" + text + "'");
@@ -73,14 +74,14 @@ template <class Scalar>
 void require_in_range(const SchemeSpec& spec, const std::string& key, const Scalar& value,
                       const Scalar* lo, const Scalar* hi, const std::string& range_text) {
   if ((lo && value < *lo) || (hi && value > *hi))
-    throw SpecError(spec.name() + ":" + key, "value " + spec.text(key) + " is out of range; " +
-                                                 "accepted: " + range_text);
+    throw SpecError(spec.name() + ":" + key,
+                    "value " + spec.text(key) + " is out of range; " + "accepted: " + range_text);
 }
 
-template void require_in_range(const SchemeSpec&, const std::string&, const double&,
-                               const double*, const double*, const std::string&);
-template void require_in_range(const SchemeSpec&, const std::string&, const Real50&,
-                               const Real50*, const Real50*, const std::string&);
+template void require_in_range(const SchemeSpec&, const std::string&, const double&, const double*,
+                               const double*, const std::string&);
+template void require_in_range(const SchemeSpec&, const std::string&, const Real50&, const Real50*,
+                               const Real50*, const std::string&);
 template void require_in_range(const SchemeSpec&, const std::string&, const Rational&,
                                const Rational*, const Rational*, const std::string&);
 
@@ -119,16 +120,14 @@ const SchemeEntry& Registry::find(const std::string& name) const {
   throw SpecError("scheme", "unknown scheme '" + name + "'; known schemes: " + join(known, ", "));
 }
 
-SchemeSpec Registry::resolve(const std::string& text) const {
-  SchemeSpec spec = SchemeSpec::parse(text);
-  const SchemeEntry& entry = find(spec.name());
+void apply_scheme_options(SchemeSpec& spec, const std::vector<SchemeOption>& options) {
   for (const auto& [key, value] : spec.options()) {
     const SchemeOption* option = nullptr;
-    for (const auto& o : entry.options)
+    for (const auto& o : options)
       if (o.key == key) option = &o;
     if (!option) {
       std::vector<std::string> keys;
-      for (const auto& o : entry.options) keys.push_back(o.key + " (" + o.description + ")");
+      for (const auto& o : options) keys.push_back(o.key + " (" + o.description + ")");
       throw SpecError(spec.name() + ":" + key,
                       "unknown option; " + spec.name() + " accepts: " +
                           (keys.empty() ? std::string("no options") : join(keys, ", ")));
@@ -141,8 +140,13 @@ SchemeSpec Registry::resolve(const std::string& text) const {
                         "'" + value + "' is not accepted; choices: " + join(option->choices, ", "));
     }
   }
-  for (const auto& o : entry.options)
+  for (const auto& o : options)
     if (!spec.has(o.key) && !o.default_value.empty()) spec.set(o.key, o.default_value);
+}
+
+SchemeSpec Registry::resolve(const std::string& text) const {
+  SchemeSpec spec = SchemeSpec::parse(text);
+  apply_scheme_options(spec, find(spec.name()).options);
   return spec;
 }
 

@@ -9,12 +9,11 @@ namespace nsh {
 template <class Scalar>
 Index step_count(const Scalar& t0, const Scalar& T, const Scalar& h) {
   if (!is_finite(h)) throw InputError("h", "step size is " + format_scalar(h) + ", must be finite");
-  if (!(h > Scalar(0)))
-    throw InputError("h", "step size must be > 0, got " + format_scalar(h));
+  if (!(h > Scalar(0))) throw InputError("h", "step size must be > 0, got " + format_scalar(h));
   if (!is_finite(T)) throw InputError("T", "horizon is " + format_scalar(T) + ", must be finite");
   if (T < t0)
-    throw InputError("T", "horizon " + format_scalar(T) + " is before the initial time " +
-                              format_scalar(t0));
+    throw InputError(
+        "T", "horizon " + format_scalar(T) + " is before the initial time " + format_scalar(t0));
   const Scalar ratio = (T - t0) / h;
   // Round to the nearest integer when the ratio is one up to round-off, otherwise round up.
   const Scalar slack = tolerance<Scalar>(ratio + Scalar(1), Scalar(16));
@@ -41,11 +40,14 @@ void validate_state(const LinearModel<Scalar>& model, const State<Scalar>& state
     throw InputError("v0", fmt::format("expected {} entries, got {}", n, state.v.size()));
   for (Index i = 0; i < n; ++i) {
     if (!is_finite(state.q(i)))
-      throw InputError(fmt::format("q0[{}]", i), "is " + format_scalar(state.q(i)) + ", must be finite");
+      throw InputError(fmt::format("q0[{}]", i),
+                       "is " + format_scalar(state.q(i)) + ", must be finite");
     if (!is_finite(state.v(i)))
-      throw InputError(fmt::format("v0[{}]", i), "is " + format_scalar(state.v(i)) + ", must be finite");
+      throw InputError(fmt::format("v0[{}]", i),
+                       "is " + format_scalar(state.v(i)) + ", must be finite");
   }
-  if (!is_finite(state.t)) throw InputError("t0", "is " + format_scalar(state.t) + ", must be finite");
+  if (!is_finite(state.t))
+    throw InputError("t0", "is " + format_scalar(state.t) + ", must be finite");
 }
 
 template <class Scalar>
@@ -81,13 +83,13 @@ Trajectory<Scalar> record(Scheme<Scalar>& scheme, const LinearModel<Scalar>& mod
   return trajectory;
 }
 
-#define NSH_INSTANTIATE_DRIVER(S)                                                          \
-  template Index step_count(const S&, const S&, const S&);                                 \
-  template void validate_state(const LinearModel<S>&, const State<S>&);                    \
-  template State<S> simulate(Scheme<S>&, const LinearModel<S>&, const State<S>&, const S&, \
-                             const S&, const StepObserver<S>&);                            \
-  template Trajectory<S> record(Scheme<S>&, const LinearModel<S>&, const State<S>&,        \
-                                const S&, const S&);
+#define NSH_INSTANTIATE_DRIVER(S)                                                             \
+  template Index step_count(const S&, const S&, const S&);                                    \
+  template void validate_state(const LinearModel<S>&, const State<S>&);                       \
+  template State<S> simulate(Scheme<S>&, const LinearModel<S>&, const State<S>&, const S&,    \
+                             const S&, const StepObserver<S>&);                               \
+  template Trajectory<S> record(Scheme<S>&, const LinearModel<S>&, const State<S>&, const S&, \
+                                const S&);
 NSH_INSTANTIATE_DRIVER(double)
 NSH_INSTANTIATE_DRIVER(Real50)
 NSH_INSTANTIATE_DRIVER(Rational)

@@ -6,13 +6,17 @@
 
 namespace nsh {
 
-std::string format_scalar(double x) { return fmt::format("{:.17g}", x); }
+std::string format_scalar(double x) {
+  return fmt::format("{:.17g}", x);
+}
 
 std::string format_scalar(const Real50& x) {
   return x.str(std::numeric_limits<Real50>::digits10, std::ios_base::fmtflags(0));
 }
 
-std::string format_scalar(const Rational& x) { return x.str(); }
+std::string format_scalar(const Rational& x) {
+  return x.str();
+}
 
 template <class Scalar>
 std::string format_short(const Scalar& x, int digits) {

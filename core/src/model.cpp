@@ -16,8 +16,8 @@ std::string entry(const std::string& field, Index i, Index j) {
 template <class Scalar>
 void require_shape(const std::string& field, const Matrix<Scalar>& A, Index rows, Index cols) {
   if (A.rows() != rows || A.cols() != cols)
-    throw ModelError(field, fmt::format("expected a {}x{} matrix, got {}x{}", rows, cols, A.rows(),
-                                        A.cols()));
+    throw ModelError(
+        field, fmt::format("expected a {}x{} matrix, got {}x{}", rows, cols, A.rows(), A.cols()));
 }
 
 template <class Scalar>
@@ -31,8 +31,8 @@ void require_finite(const std::string& field, const Matrix<Scalar>& A) {
   for (Index i = 0; i < A.rows(); ++i)
     for (Index j = 0; j < A.cols(); ++j)
       if (!is_finite(A(i, j)))
-        throw ModelError(entry(field, i, j), "is " + format_scalar(A(i, j)) +
-                                                         ", every entry must be finite");
+        throw ModelError(entry(field, i, j),
+                         "is " + format_scalar(A(i, j)) + ", every entry must be finite");
 }
 
 template <class Scalar>
@@ -49,9 +49,9 @@ void require_symmetric(const std::string& field, const Matrix<Scalar>& A) {
   for (Index i = 0; i < A.rows(); ++i)
     for (Index j = 0; j < i; ++j)
       if (abs_value<Scalar>(A(i, j) - A(j, i)) > tol)
-        throw ModelError(field, fmt::format("must be symmetric, but {} = {} and {} = {}",
-                                            entry(field, i, j), format_scalar(A(i, j)),
-                                            entry(field, j, i), format_scalar(A(j, i))));
+        throw ModelError(
+            field, fmt::format("must be symmetric, but {} = {} and {} = {}", entry(field, i, j),
+                               format_scalar(A(i, j)), entry(field, j, i), format_scalar(A(j, i))));
 }
 
 template <class Scalar>
@@ -61,8 +61,7 @@ void require_definite(const std::string& field, const Matrix<Scalar>& A, bool st
   if (pivot >= 0)
     throw ModelError(field, fmt::format("must be symmetric positive {}definite, but elimination "
                                         "breaks down at pivot {} (diagonal entry {} = {})",
-                                        strict ? "" : "semi", pivot,
-                                        entry(field, pivot, pivot),
+                                        strict ? "" : "semi", pivot, entry(field, pivot, pivot),
                                         format_scalar(A(pivot, pivot))));
 }
 
@@ -149,8 +148,8 @@ void LinearModel<Scalar>::validate() const {
   require_size<Scalar>("F", F, n);
   if (F_amplitude.size() != 0) require_size<Scalar>("F_amplitude", F_amplitude, n);
   if (G.rows() != n)
-    throw ModelError("G", fmt::format("expected {} rows (one per degree of freedom), got {}", n,
-                                      G.rows()));
+    throw ModelError(
+        "G", fmt::format("expected {} rows (one per degree of freedom), got {}", n, G.rows()));
   const Index m = G.cols();
   require_size<Scalar>("w", w, m);
   require_size<Scalar>("e", e, m);
@@ -162,7 +161,8 @@ void LinearModel<Scalar>::validate() const {
   require_finite<Scalar>("G", G);
   require_finite<Scalar>("w", w);
   require_finite<Scalar>("e", e);
-  if (!is_finite(omega)) throw ModelError("omega", "is " + format_scalar(omega) + ", must be finite");
+  if (!is_finite(omega))
+    throw ModelError("omega", "is " + format_scalar(omega) + ", must be finite");
   require_symmetric<Scalar>("M", M);
   require_symmetric<Scalar>("C", C);
   require_symmetric<Scalar>("K", K);
@@ -202,16 +202,17 @@ LinearModel<To> model_cast(const LinearModel<From>& model) {
   return out;
 }
 
-#define NSH_INSTANTIATE_MODEL(S)                                                   \
-  template struct LinearModel<S>;                                                  \
-  template void fill_defaults(LinearModel<S>&);                                    \
+#define NSH_INSTANTIATE_MODEL(S)                \
+  template struct LinearModel<S>;               \
+  template void fill_defaults(LinearModel<S>&); \
   template Index first_indefinite_pivot(const Matrix<S>&, bool, const S&);
 NSH_INSTANTIATE_MODEL(double)
 NSH_INSTANTIATE_MODEL(Real50)
 NSH_INSTANTIATE_MODEL(Rational)
 #undef NSH_INSTANTIATE_MODEL
 
-#define NSH_INSTANTIATE_CAST(To, From) template LinearModel<To> model_cast(const LinearModel<From>&);
+#define NSH_INSTANTIATE_CAST(To, From) \
+  template LinearModel<To> model_cast(const LinearModel<From>&);
 NSH_INSTANTIATE_CAST(double, double)
 NSH_INSTANTIATE_CAST(double, Real50)
 NSH_INSTANTIATE_CAST(double, Rational)

@@ -44,8 +44,8 @@ bool parse_decimal(std::string_view s, Rational& out) {
     exponent10 += negative_exponent ? -e : e;
   }
   if (i != s.size()) return false;
-  cpp_int power = boost::multiprecision::pow(cpp_int(10), static_cast<unsigned>(
-                                                              exponent10 < 0 ? -exponent10 : exponent10));
+  cpp_int power = boost::multiprecision::pow(
+      cpp_int(10), static_cast<unsigned>(exponent10 < 0 ? -exponent10 : exponent10));
   Rational value = exponent10 < 0 ? Rational(mantissa, power) : Rational(mantissa * power);
   out = negative ? Rational(-value) : value;
   return true;
@@ -96,7 +96,8 @@ double parse_number<double>(std::string_view text, const std::string& field) {
   const Rational r = parse_rational(text, field);
   // Correct rounding of the exact value (cpp_rational's conversion rounds to nearest).
   const double value = r.convert_to<double>();
-  if (!std::isfinite(value)) throw InputError(field, "'" + std::string(text) + "' overflows double");
+  if (!std::isfinite(value))
+    throw InputError(field, "'" + std::string(text) + "' overflows double");
   return value;
 }
 

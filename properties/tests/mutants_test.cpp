@@ -35,8 +35,7 @@ TEST(Check, PositionActivationGainsEnergyAndTheCaseFileReplays) {
   auto scheme = Registry::builtin().make<Rational>("moreau-jean:theta=1/2,activation=position");
   const auto traj = record(*scheme, lc.model, lc.initial, *lc.h, lc.T);
   bool increased = false;
-  for (const auto& s : traj.steps)
-    increased |= (s.E_after - s.E_before) - (s.W_ext + s.W_damp) > 0;
+  for (const auto& s : traj.steps) increased |= (s.E_after - s.E_before) - (s.W_ext + s.W_damp) > 0;
   EXPECT_TRUE(increased);
 }
 

@@ -26,9 +26,9 @@ namespace nsh {
 /// text (so 0.1 stays "0.1").
 struct CaseDocument {
   nlohmann::json root;
-  std::string source;   ///< file path or "<text>", for messages
-  std::string name;     ///< "name" field (or the file stem)
-  std::string family;   ///< "family" field, default "linear"
+  std::string source;  ///< file path or "<text>", for messages
+  std::string name;    ///< "name" field (or the file stem)
+  std::string family;  ///< "family" field, default "linear"
 };
 
 /// Parse JSON text. Malformed JSON throws InputError naming `source`, line and column.

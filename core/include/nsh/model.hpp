@@ -15,17 +15,17 @@ namespace nsh {
 
 template <class Scalar>
 struct LinearModel {
-  std::string name;     ///< case name, for messages and reports
-  Matrix<Scalar> M;     ///< mass, n x n, symmetric positive definite (in kg or scaled units)
-  Matrix<Scalar> C;     ///< damping, n x n, symmetric positive semidefinite
-  Matrix<Scalar> K;     ///< stiffness, n x n, symmetric positive semidefinite
-  Vector<Scalar> F;     ///< constant part of the external force, n
+  std::string name;  ///< case name, for messages and reports
+  Matrix<Scalar> M;  ///< mass, n x n, symmetric positive definite (in kg or scaled units)
+  Matrix<Scalar> C;  ///< damping, n x n, symmetric positive semidefinite
+  Matrix<Scalar> K;  ///< stiffness, n x n, symmetric positive semidefinite
+  Vector<Scalar> F;  ///< constant part of the external force, n
   /// Harmonic part: F(t) = F + F_amplitude sin(omega t). Empty (size 0) or all-zero means none.
   Vector<Scalar> F_amplitude;
-  Scalar omega{0};      ///< angular frequency of the harmonic force, rad per unit time
-  Matrix<Scalar> G;     ///< n x m, column alpha = gradient of gap alpha
-  Vector<Scalar> w;     ///< m, gap offset: g = G^T q + w
-  Vector<Scalar> e;     ///< m, Newton restitution coefficient per contact, each in [0, 1]
+  Scalar omega{0};   ///< angular frequency of the harmonic force, rad per unit time
+  Matrix<Scalar> G;  ///< n x m, column alpha = gradient of gap alpha
+  Vector<Scalar> w;  ///< m, gap offset: g = G^T q + w
+  Vector<Scalar> e;  ///< m, Newton restitution coefficient per contact, each in [0, 1]
 
   Index dofs() const { return M.rows(); }
   Index contacts() const { return G.cols(); }
@@ -79,4 +79,3 @@ template <class Scalar>
 Index first_indefinite_pivot(const Matrix<Scalar>& A, bool strict, const Scalar& tol);
 
 }  // namespace nsh
-

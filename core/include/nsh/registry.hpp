@@ -24,9 +24,9 @@ namespace nsh {
 /// One option a scheme accepts.
 struct SchemeOption {
   std::string key;
-  std::string default_value;        ///< used when the spec omits the option
-  std::string description;          ///< what it means and its accepted range
-  std::vector<std::string> choices; ///< for enumerated options; empty for numbers
+  std::string default_value;         ///< used when the spec omits the option
+  std::string description;           ///< what it means and its accepted range
+  std::vector<std::string> choices;  ///< for enumerated options; empty for numbers
 };
 
 /// A parsed spec: the scheme name and every option (defaults filled in by the registry).
@@ -61,13 +61,13 @@ void require_in_range(const SchemeSpec& spec, const std::string& key, const Scal
 
 struct SchemeEntry {
   std::string name;
-  std::string summary;                 ///< one line for `nsh list schemes`
+  std::string summary;  ///< one line for `nsh list schemes`
   std::vector<SchemeOption> options;
   std::function<std::unique_ptr<Scheme<double>>(const SchemeSpec&)> make_double;
   std::function<std::unique_ptr<Scheme<Real50>>(const SchemeSpec&)> make_real50;
   /// Empty if the scheme is not exact in rational arithmetic (needs sqrt, exp, iteration).
   std::function<std::unique_ptr<Scheme<Rational>>(const SchemeSpec&)> make_rational;
-  bool is_mutant{false};               ///< deliberately broken; listed by `nsh list mutants`
+  bool is_mutant{false};  ///< deliberately broken; listed by `nsh list mutants`
 };
 
 /// Build the three factories of an entry from a class template SchemeT<Scalar> that has a

@@ -143,8 +143,8 @@ bool is_finite(const Scalar& x) {
   if constexpr (is_exact_v<Scalar>) {
     return true;
   } else {
-    using std::isfinite;
     using boost::multiprecision::isfinite;
+    using std::isfinite;
     return isfinite(x);
   }
 }

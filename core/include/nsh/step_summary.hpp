@@ -14,17 +14,17 @@ namespace nsh {
 
 template <class Scalar>
 struct StepSummary {
-  Index step{0};                  ///< k + 1: the index of the state this step produced
-  Scalar t_before{0};             ///< t_k
-  Scalar t_after{0};              ///< t_{k+1} = t_k + h
-  Scalar h{0};                    ///< step size
+  Index step{0};       ///< k + 1: the index of the state this step produced
+  Scalar t_before{0};  ///< t_k
+  Scalar t_after{0};   ///< t_{k+1} = t_k + h
+  Scalar h{0};         ///< step size
 
-  std::vector<Index> index_set;   ///< contacts alpha that entered the impulse LCP this step
-  Vector<Scalar> impulse;         ///< P_{k+1}, m entries, zero outside index_set
-  Vector<Scalar> gap_before;      ///< g_k = G^T q_k + w
-  Vector<Scalar> gap_after;       ///< g_{k+1}
-  Vector<Scalar> velocity_before; ///< U_k = G^T v_k
-  Vector<Scalar> velocity_after;  ///< U_{k+1} = G^T v_{k+1}
+  std::vector<Index> index_set;    ///< contacts alpha that entered the impulse LCP this step
+  Vector<Scalar> impulse;          ///< P_{k+1}, m entries, zero outside index_set
+  Vector<Scalar> gap_before;       ///< g_k = G^T q_k + w
+  Vector<Scalar> gap_after;        ///< g_{k+1}
+  Vector<Scalar> velocity_before;  ///< U_k = G^T v_k
+  Vector<Scalar> velocity_after;   ///< U_{k+1} = G^T v_{k+1}
   /// The pre-impact local velocity the scheme's Newton law uses: U_k for Moreau's law, the
   /// smooth end velocity U~_{k+1} = G^T v~_{k+1} for the Newmark family's 'smooth' law.
   Vector<Scalar> velocity_newton;
@@ -32,15 +32,15 @@ struct StepSummary {
   /// (Moreau-Jean: h F_{k+theta}): momentum_balance checks c^T M [v] = c^T external_impulse.
   Vector<Scalar> external_impulse;
 
-  LcpResult<Scalar> lcp;          ///< the impulse LCP on index_set, with its certificate
-  bool lcp_solved{true};          ///< false only if index_set was empty (no LCP was posed)
+  LcpResult<Scalar> lcp;  ///< the impulse LCP on index_set, with its certificate
+  bool lcp_solved{true};  ///< false only if index_set was empty (no LCP was posed)
 
   // Energy ledger of the step (THEORY.md 2.2 / 3.2).
-  Scalar E_before{0};             ///< 1/2 v_k^T M v_k + 1/2 q_k^T K q_k
-  Scalar E_after{0};              ///< same at k + 1
-  Scalar W_ext{0};                ///< external work, e.g. h v_{k+theta}^T F_{k+theta}
-  Scalar W_damp{0};               ///< damping work, e.g. -h v_{k+theta}^T C v_{k+theta} (<= 0)
-  Scalar W_contact{0};            ///< contact/impact work, e.g. U_{k+theta}^T P_{k+1}
+  Scalar E_before{0};   ///< 1/2 v_k^T M v_k + 1/2 q_k^T K q_k
+  Scalar E_after{0};    ///< same at k + 1
+  Scalar W_ext{0};      ///< external work, e.g. h v_{k+theta}^T F_{k+theta}
+  Scalar W_damp{0};     ///< damping work, e.g. -h v_{k+theta}^T C v_{k+theta} (<= 0)
+  Scalar W_contact{0};  ///< contact/impact work, e.g. U_{k+theta}^T P_{k+1}
   /// Numerical dissipation D of the scheme's identity (Moreau-Jean:
   /// (theta - 1/2)(||[v]||_M^2 + ||[q]||_K^2)), so that
   /// E_after - E_before = W_ext + W_damp + W_contact - numerical_dissipation exactly.

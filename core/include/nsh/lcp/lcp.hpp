@@ -33,13 +33,13 @@ LcpMethod parse_lcp_method(const std::string& name);
 /// Every residual of THEORY.md section 7, computed from (W, b, z) after the solve.
 template <class Scalar>
 struct LcpCertificate {
-  Scalar natural_map{0};        ///< ||min(z, w)||_inf (zero iff z solves the LCP)
-  Scalar siconos_error{0};      ///< ||z - max(0, z - w)||_2 / ||b||_2 (lcp_compute_error), double
-  Scalar fischer_burmeister{0}; ///< ||Phi_FB(z, w)||_inf, Phi_i = sqrt(z_i^2 + w_i^2) - z_i - w_i
-  Scalar feasibility{0};        ///< max(0, -min z, -min w)
-  Scalar complementarity{0};    ///< max_i |z_i w_i|
-  Scalar tolerance{0};          ///< the tolerance the natural map was judged against
-  bool accepted{false};         ///< natural_map <= tolerance
+  Scalar natural_map{0};         ///< ||min(z, w)||_inf (zero iff z solves the LCP)
+  Scalar siconos_error{0};       ///< ||z - max(0, z - w)||_2 / ||b||_2 (lcp_compute_error), double
+  Scalar fischer_burmeister{0};  ///< ||Phi_FB(z, w)||_inf, Phi_i = sqrt(z_i^2 + w_i^2) - z_i - w_i
+  Scalar feasibility{0};         ///< max(0, -min z, -min w)
+  Scalar complementarity{0};     ///< max_i |z_i w_i|
+  Scalar tolerance{0};           ///< the tolerance the natural map was judged against
+  bool accepted{false};          ///< natural_map <= tolerance
 };
 
 template <class Scalar>
@@ -54,13 +54,13 @@ struct LcpOptions {
 
 template <class Scalar>
 struct LcpResult {
-  Vector<Scalar> z;             ///< the unknown (impulses)
-  Vector<Scalar> w;             ///< W z + b (local velocities after the step, Newton-shifted)
+  Vector<Scalar> z;  ///< the unknown (impulses)
+  Vector<Scalar> w;  ///< W z + b (local velocities after the step, Newton-shifted)
   LcpStatus status{LcpStatus::uncertified};
   LcpMethod method{LcpMethod::lemke};
-  Index iterations{0};          ///< pivots (Lemke), index sets tried (enumeration), sweeps
+  Index iterations{0};  ///< pivots (Lemke), index sets tried (enumeration), sweeps
   LcpCertificate<Scalar> certificate;
-  std::string message;          ///< what went wrong, for a failed status
+  std::string message;  ///< what went wrong, for a failed status
   bool ok() const { return status == LcpStatus::solved; }
 };
 

@@ -16,12 +16,12 @@ namespace nsh {
 
 /// What the shared property suite needs to know about a scheme to decide what applies.
 struct SchemeInfo {
-  std::string family;          ///< "moreau-jean", "newmark", "event-driven", "penalty2", ...
-  std::string spec;            ///< canonical spec with every option, e.g. "moreau-jean:theta=1/2,..."
-  int smooth_order{1};         ///< order of accuracy in smooth phases (for observed_order)
-  bool impulse_lcp{true};      ///< contacts enter through an impulse LCP with an index set
-  bool algorithmic_energy{false}; ///< fills E_alg_* and algorithmic_dissipation
-  bool momentum_conserving{true}; ///< external_impulse is the exact momentum balance of a step
+  std::string family;      ///< "moreau-jean", "newmark", "event-driven", "penalty2", ...
+  std::string spec;        ///< canonical spec with every option, e.g. "moreau-jean:theta=1/2,..."
+  int smooth_order{1};     ///< order of accuracy in smooth phases (for observed_order)
+  bool impulse_lcp{true};  ///< contacts enter through an impulse LCP with an index set
+  bool algorithmic_energy{false};  ///< fills E_alg_* and algorithmic_dissipation
+  bool momentum_conserving{true};  ///< external_impulse is the exact momentum balance of a step
 };
 
 template <class Scalar>

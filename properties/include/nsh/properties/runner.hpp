@@ -18,7 +18,7 @@ struct CaseOutcome {
   bool evaluated{true};  ///< false: the scheme threw StepError (honestly refused a step)
   Judgement judgement;   ///< holds / what broke
   int failing_step{0};
-  std::string refusal;   ///< the StepError message when !evaluated
+  std::string refusal;  ///< the StepError message when !evaluated
 };
 
 /// Run `spec` (or the case's spec_override) on the case and judge `property` after every step
@@ -43,8 +43,7 @@ Verdict check_property(const std::string& spec, const std::string& property,
 
 /// Throws a rapidcheck failure (RC_FAIL) with the statement, the values and the case file
 /// unless `property` holds on `c`; used inside RC_GTEST_PROP bodies by the stamp.
-void assert_property(const std::string& spec, const std::string& property,
-                     const GeneratedCase& c);
+void assert_property(const std::string& spec, const std::string& property, const GeneratedCase& c);
 
 /// The statement of a shared property.
 const PropertyDescription& describe(const std::string& property);

@@ -101,10 +101,15 @@ std::string convergence_csv(const std::vector<ConvergenceStudy>& studies) {
   return out;
 }
 
-SvgPlot convergence_plot(const std::vector<ConvergenceStudy>& studies, const std::string& measure) {
+namespace {
+
+// Error of one measure against an abscissa of each study (h or wall time), log-log, one
+// series per study; the two plots of a convergence study differ only in that abscissa.
+SvgPlot error_plot(const std::vector<ConvergenceStudy>& studies, const std::string& measure,
+                   const std::string& title, const std::string& x_label,
+                   std::vector<double> ConvergenceStudy::*abscissa) {
   const std::string case_name = studies.empty() ? std::string() : studies.front().case_name;
-  SvgPlot plot(fmt::format("{}: {} against h", case_name, measure), "step size h",
-               "error " + measure);
+  SvgPlot plot(fmt::format("{}: {}", case_name, title), x_label, "error " + measure);
   plot.x_scale(AxisScale::log).y_scale(AxisScale::log).size(760, 420);
   int i = 0;
   for (const auto& s : studies) {
@@ -112,7 +117,7 @@ SvgPlot convergence_plot(const std::vector<ConvergenceStudy>& studies, const std
     if (it == s.errors.end()) continue;
     PlotSeries series;
     series.name = series_name(s, measure);
-    series.x = s.h;
+    series.x = s.*abscissa;
     series.y = it->second;
     series.marker = kMarkers[i % 5];
     series.dashed = s.precision != "double";
@@ -122,26 +127,16 @@ SvgPlot convergence_plot(const std::vector<ConvergenceStudy>& studies, const std
   return plot;
 }
 
+}  // namespace
+
+SvgPlot convergence_plot(const std::vector<ConvergenceStudy>& studies, const std::string& measure) {
+  return error_plot(studies, measure, measure + " against h", "step size h", &ConvergenceStudy::h);
+}
+
 SvgPlot work_precision_plot(const std::vector<ConvergenceStudy>& studies,
                             const std::string& measure) {
-  const std::string case_name = studies.empty() ? std::string() : studies.front().case_name;
-  SvgPlot plot(fmt::format("{}: work-precision ({})", case_name, measure), "wall time [s]",
-               "error " + measure);
-  plot.x_scale(AxisScale::log).y_scale(AxisScale::log).size(760, 420);
-  int i = 0;
-  for (const auto& s : studies) {
-    auto it = s.errors.find(measure);
-    if (it == s.errors.end()) continue;
-    PlotSeries series;
-    series.name = series_name(s, measure);
-    series.x = s.wall_seconds;
-    series.y = it->second;
-    series.marker = kMarkers[i % 5];
-    series.dashed = s.precision != "double";
-    plot.add(std::move(series));
-    ++i;
-  }
-  return plot;
+  return error_plot(studies, measure, "work-precision (" + measure + ")", "wall time [s]",
+                    &ConvergenceStudy::wall_seconds);
 }
 
 std::vector<std::string> write_convergence(const std::vector<ConvergenceStudy>& studies,

@@ -67,9 +67,11 @@ RandomSystem<Scalar> random_system(std::mt19937& rng, bool damped, bool uniform_
   for (Index i = 0; i < n; ++i) model.F(i) = Scalar(entry(rng));
   model.G = Matrix<Scalar>::Zero(n, m);
   for (Index a = 0; a < m; ++a) {
-    model.G(a, a) = Scalar(1);  // full column rank
+    // Off-diagonal entries of the top m x m block in [-1/2, 1/2] (m <= 2): that block is
+    // nonsingular, so G has full column rank and the Delassus matrix is SPD.
+    model.G(a, a) = Scalar(1);
     for (Index i = 0; i < n; ++i)
-      if (i != a) model.G(i, a) = Scalar(small(rng)) / Scalar(2);
+      if (i != a) model.G(i, a) = Scalar(small(rng)) / Scalar(i < m ? 4 : 2);
   }
   model.w = Vector<Scalar>::Zero(m);
   model.e.resize(m);
@@ -153,6 +155,41 @@ TEST(NewmarkFamily, BadSpecsAreSpecErrors) {
     make<double>("hht:alpha=-0.5");
   } catch (const SpecError& e) {
     EXPECT_NE(std::string(e.what()).find("hht:alpha"), std::string::npos) << e.what();
+  }
+}
+
+// A body pinched between two overlapping stops with opposite normals (G = [1, -1], both gaps
+// -1/2, so both contacts stay in the index set) and restitutions 0 and 1: contact 1 demands
+// U1+ >= 0, contact 2 (e = 1) demands U2+ = -U1+ >= e v > 0. No impulse satisfies both, so the
+// step must stop with a StepError naming the impulse LCP, never return a state. (This is what a
+// random generator with a rank-deficient G produced; the property generators now keep G of full
+// column rank.)
+TEST(NewmarkFamily, PinchedBodyWithNoImpulseIsAClearStepError) {
+  LinearModel<Rational> model =
+      oscillator<Rational>(Rational(1), Rational(0), Rational(1), Rational(0), 2);
+  model.G(0, 1) = Rational(-1);
+  model.e = Vector<Rational>(2);
+  model.e << Rational(0), Rational(1);
+  model.w = Vector<Rational>::Constant(2, Rational(-1, 2));
+  model.validate();
+  // activation=position: position-velocity would drop the separating contact 1.
+  for (const char* spec : {"newmark:beta=1/4,gamma=1/2,activation=position",
+                           "gen-alpha:rho=1/2,lcp=enumeration,activation=position",
+                           "krenk-hogsberg:rho=1/2,activation=position"}) {
+    auto scheme = make<Rational>(spec);
+    State<Rational> state;
+    state.t = Rational(0);
+    state.q = Vector<Rational>::Zero(1);
+    state.v = Vector<Rational>::Constant(1, Rational(1));
+    scheme->initialize(model, state, Rational(1) / 10);
+    StepSummary<Rational> summary;
+    try {
+      scheme->step(state, summary);
+      ADD_FAILURE() << spec << ": a step with no admissible impulse returned a state";
+    } catch (const StepError& error) {
+      EXPECT_NE(std::string(error.what()).find("impulse LCP"), std::string::npos)
+          << spec << ": " << error.what();
+    }
   }
 }
 

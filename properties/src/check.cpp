@@ -44,13 +44,20 @@ const std::vector<std::shared_ptr<PropertyProvider>>& providers() {
   return provider_list();
 }
 
-const PropertyProvider& provider_for(const std::string& spec) {
+std::vector<const PropertyProvider*> providers_for(const std::string& spec) {
+  std::vector<const PropertyProvider*> out;
   std::string known;
   for (const auto& p : providers()) {
-    if (p->handles_scheme(spec)) return *p;
+    if (p->handles_scheme(spec)) out.push_back(p.get());
     for (const auto& s : p->schemes()) known += (known.empty() ? "" : ", ") + s;
   }
-  throw SpecError("scheme", "no property provider handles '" + spec + "'; known: " + known);
+  if (out.empty())
+    throw SpecError("scheme", "no property provider handles '" + spec + "'; known: " + known);
+  return out;
+}
+
+const PropertyProvider& provider_for(const std::string& spec) {
+  return *providers_for(spec).front();
 }
 
 std::vector<PropertyDescription> all_properties() {
@@ -91,40 +98,53 @@ std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
   }
   std::vector<Verdict> verdicts;
   for (const auto& spec : scheme_list) {
-    const PropertyProvider& provider = provider_for(spec);
-    const std::string canonical = provider.canonical(spec);
-    const auto own = provider.properties();
+    const auto knowing = providers_for(spec);
+    const std::string canonical = knowing.front()->canonical(spec);
+    // Which provider checks each property of this scheme: the first that knows it.
+    auto checker = [&](const std::string& property) -> const PropertyProvider* {
+      for (const PropertyProvider* p : knowing)
+        for (const auto& d : p->properties())
+          if (d.name == property) return p;
+      return nullptr;
+    };
     std::vector<std::string> wanted = property_list;
-    // "all" means every property the scheme's own provider knows.
     if (every)
-      for (const auto& d : own)
-        if (std::find(wanted.begin(), wanted.end(), d.name) == wanted.end())
-          wanted.push_back(d.name);
+      for (const PropertyProvider* p : knowing)
+        for (const auto& d : p->properties())
+          if ((p == knowing.front() || p->applies(canonical, d.name)) &&
+              std::find(wanted.begin(), wanted.end(), d.name) == wanted.end())
+            wanted.push_back(d.name);
     for (const auto& property : wanted) {
-      if (std::none_of(own.begin(), own.end(), [&](const auto& d) { return d.name == property; })) {
+      const PropertyProvider* provider = checker(property);
+      if (!provider) {
         Verdict v;
         v.scheme = canonical;
         v.property = property;
         v.outcome = Outcome::not_applicable;
-        v.note = "provider '" + provider.name() + "' does not check this property";
+        v.note = "provider '" + knowing.front()->name() + "' does not check this property";
         verdicts.push_back(std::move(v));
         continue;
       }
-      verdicts.push_back(provider.check(canonical, property, options));
+      verdicts.push_back(provider->check(canonical, property, options));
     }
   }
   return verdicts;
 }
 
 std::vector<Verdict> check_mutant(const std::string& mutant_spec, const CheckOptions& options) {
-  const PropertyProvider& provider = provider_for(mutant_spec);
-  const std::string canonical = provider.canonical(mutant_spec);
+  const auto knowing = providers_for(mutant_spec);
+  const std::string canonical = knowing.front()->canonical(mutant_spec);
   CheckOptions claimed = options;
   claimed.force = false;
   std::vector<Verdict> verdicts;
-  for (const auto& d : provider.properties())
-    if (provider.claims(canonical, d.name))
-      verdicts.push_back(provider.check(canonical, d.name, claimed));
+  std::vector<std::string> seen;
+  for (const PropertyProvider* provider : knowing)
+    for (const auto& d : provider->properties()) {
+      if (std::find(seen.begin(), seen.end(), d.name) != seen.end()) continue;
+      seen.push_back(d.name);
+      if (provider->claims(canonical, d.name))
+        verdicts.push_back(provider->check(canonical, d.name, claimed));
+    }
   return verdicts;
 }
 

@@ -74,32 +74,17 @@ Judgement judge_step(const std::string& property, const StepView<Scalar>& s) {
   throw InputError("property", "'" + property + "' is not a step property");
 }
 
-template <class Scalar>
-CaseOutcome run_steps(const std::string& spec, const std::string& property, const GeneratedCase& c,
-                      int max_steps) {
+/// Run `body` (which fills `out`); a scheme that honestly refuses the case (StepError, or a
+/// ModelError/InputError such as event-driven's admissible initial state) is not evaluated.
+template <class Body>
+CaseOutcome refusing(Body body) {
   CaseOutcome out;
-  const LinearModel<Scalar> model = model_cast<Scalar>(c.model);
-  State<Scalar> state = state_cast<Scalar>(c.initial);
-  auto scheme = Registry::builtin().make<Scalar>(spec);
   try {
-    scheme->initialize(model, state, scalar_cast<Scalar>(c.h));
-    StepSummary<Scalar> summary;
-    for (int k = 0; k < std::min(c.steps, max_steps); ++k) {
-      const State<Scalar> before = state;
-      scheme->step(state, summary);
-      Judgement j = judge_step<Scalar>(property, StepView<Scalar>{model, before, state, summary});
-      if (!j.holds) {
-        j.values.insert(j.values.begin(), {"precision", scalar_name<Scalar>()});
-        out.judgement = std::move(j);
-        out.failing_step = k + 1;
-        return out;
-      }
-    }
+    body(out);
   } catch (const StepError& e) {
     out.evaluated = false;
     out.refusal = e.what();
   } catch (const ModelError& e) {
-    // The scheme refuses the case (e.g. event-driven needs an admissible initial state).
     out.evaluated = false;
     out.refusal = e.what();
   } catch (const InputError& e) {
@@ -107,6 +92,30 @@ CaseOutcome run_steps(const std::string& spec, const std::string& property, cons
     out.refusal = e.what();
   }
   return out;
+}
+
+template <class Scalar>
+CaseOutcome run_steps(const std::string& spec, const std::string& property, const GeneratedCase& c,
+                      int max_steps) {
+  const LinearModel<Scalar> model = model_cast<Scalar>(c.model);
+  State<Scalar> state = state_cast<Scalar>(c.initial);
+  auto scheme = Registry::builtin().make<Scalar>(spec);
+  return refusing([&](CaseOutcome& out) {
+    scheme->initialize(model, state, scalar_cast<Scalar>(c.h));
+    StepSummary<Scalar> summary;
+    for (int k = 0; k < std::min(c.steps, max_steps); ++k) {
+      const State<Scalar> before = state;
+      scheme->step(state, summary);
+      summary.step = k + 1;  // as the driver numbers it: counterexamples name the step
+      Judgement j = judge_step<Scalar>(property, StepView<Scalar>{model, before, state, summary});
+      if (!j.holds) {
+        j.values.insert(j.values.begin(), {"precision", scalar_name<Scalar>()});
+        out.judgement = std::move(j);
+        out.failing_step = k + 1;
+        return;
+      }
+    }
+  });
 }
 
 /// Distance of the state from the activation thresholds (g + h/2 U = 0, U = 0, g = 0).
@@ -125,8 +134,7 @@ double threshold_distance(const StepSummary<Scalar>& s) {
 }
 
 CaseOutcome run_double_vs_real50(const std::string& spec, const GeneratedCase& c) {
-  CaseOutcome out;
-  try {
+  return refusing([&](CaseOutcome& out) {
     auto sd = Registry::builtin().make<double>(spec);
     auto sr = Registry::builtin().make<Real50>(spec);
     const auto md = model_cast<double>(c.model);
@@ -144,6 +152,7 @@ CaseOutcome run_double_vs_real50(const std::string& spec, const GeneratedCase& c
     for (int k = 0; k < c.steps; ++k) {
       sd->step(xd, s);
       sr->step(xr, t);
+      s.step = t.step = k + 1;
       d.push_back(xd);
       r.push_back(xr);
       id.push_back(s.index_set);
@@ -151,18 +160,7 @@ CaseOutcome run_double_vs_real50(const std::string& spec, const GeneratedCase& c
       distance.push_back(threshold_distance(s));
     }
     out.judgement = double_vs_real50(d, r, id, ir, distance);
-  } catch (const StepError& e) {
-    out.evaluated = false;
-    out.refusal = e.what();
-  } catch (const ModelError& e) {
-    // The scheme refuses the case (e.g. event-driven needs an admissible initial state).
-    out.evaluated = false;
-    out.refusal = e.what();
-  } catch (const InputError& e) {
-    out.evaluated = false;
-    out.refusal = e.what();
-  }
-  return out;
+  });
 }
 
 /// Smooth oscillator M = 1, K = 4, q0 = 1, v0 = 0, stop far away; error at T = 1.
@@ -234,6 +232,12 @@ class QuietListener : public rc::detail::TestListener {
   void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
   void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
 };
+
+/// The first of `cases` on which `property` evaluates and fails (each run with `spec_override`
+/// if given), counting every case run; nullopt if none does.
+std::optional<std::pair<GeneratedCase, CaseOutcome>> first_violation(
+    const std::string& spec, const std::string& property, std::vector<GeneratedCase> cases,
+    const std::optional<std::string>& spec_override, int& cases_run);
 
 }  // namespace
 
@@ -381,12 +385,10 @@ Verdict check_property(const std::string& spec, const std::string& property,
   }
 
   // 1. Designed cases inside the domain (THEORY 2.4 / 3.4): cheap, and what random misses.
-  for (const GeneratedCase& c : designed_cases(*domain)) {
-    const CaseOutcome out = evaluate_case(spec, property, c);
-    ++v.cases_run;
-    if (out.evaluated && !out.judgement.holds)
-      return fail_with(c, out, "designed search inside the domain found a counterexample");
-  }
+  if (const auto found =
+          first_violation(spec, property, designed_cases(*domain), std::nullopt, v.cases_run))
+    return fail_with(found->first, found->second,
+                     "designed search inside the domain found a counterexample");
 
   // 2. Random cases (rapidcheck, deterministic in the seed; RC_PARAMS reproduce= honoured).
   std::optional<GeneratedCase> last_failure;
@@ -394,13 +396,10 @@ Verdict check_property(const std::string& spec, const std::string& property,
   int evaluated = 0;
   const CaseDomain d = *domain;
   const auto rc_property = [&, d]() {
-    const GeneratedCase c = *gen_case(d);
-    const CaseOutcome out = evaluate_case(spec, property, c);
-    ++evaluated;
-    if (out.evaluated && !out.judgement.holds) {
-      last_failure = c;
-      last_outcome = out;
-      RC_FAIL(out.judgement.detail);
+    if (auto found = first_violation(spec, property, {*gen_case(d)}, std::nullopt, evaluated)) {
+      last_failure = found->first;
+      last_outcome = found->second;
+      RC_FAIL(found->second.judgement.detail);
     }
   };
   rc::detail::TestMetadata metadata;
@@ -436,17 +435,7 @@ Verdict check_property(const std::string& spec, const std::string& property,
   // 3. Sharpness: just outside the claimed domain the designed search must find a violation.
   if (claim && !options.force) {
     for (const OutsideProbe& probe : claim->outside) {
-      bool found = false;
-      for (GeneratedCase c : designed_cases(probe.cases)) {
-        c.spec_override = probe.spec;
-        const CaseOutcome out = evaluate_case(spec, property, c);
-        ++v.cases_run;
-        if (out.evaluated && !out.judgement.holds) {
-          found = true;
-          break;
-        }
-      }
-      if (!found) {
+      if (!first_violation(spec, property, designed_cases(probe.cases), probe.spec, v.cases_run)) {
         v.outcome = Outcome::fail;
         v.note =
             "claim not shown sharp: the designed search found no counterexample outside "
@@ -462,5 +451,21 @@ Verdict check_property(const std::string& spec, const std::string& property,
   v.outcome = Outcome::pass;
   return v;
 }
+
+namespace {
+
+std::optional<std::pair<GeneratedCase, CaseOutcome>> first_violation(
+    const std::string& spec, const std::string& property, std::vector<GeneratedCase> cases,
+    const std::optional<std::string>& spec_override, int& cases_run) {
+  for (GeneratedCase& c : cases) {
+    if (spec_override) c.spec_override = spec_override;
+    CaseOutcome out = evaluate_case(spec, property, c);
+    ++cases_run;
+    if (out.evaluated && !out.judgement.holds) return std::make_pair(std::move(c), std::move(out));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 }  // namespace nsh::properties

@@ -1,8 +1,9 @@
 // The "sweep" property provider: projections, catching-up, first-order penalty and penalty2
-// properties for `nsh check` (THEORY.md 6). Cases are drawn from a generator seeded by
-// (options.seed, property), so the same seed gives the same verdicts; the step h is a
-// generated parameter, and each claim with a sharp step bound gets a designed search on both
-// sides of it.
+// properties for `nsh check` (THEORY.md 6). penalty2 is owned by the scheme provider (a
+// registry scheme); this provider contributes its two penalty2_* properties to it (check.hpp).
+// Cases are drawn from a generator seeded by (options.seed, property), so the same seed gives the
+// same verdicts; the step h is a generated parameter, and each claim with a sharp step bound gets a
+// designed search on both sides of it.
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
@@ -44,8 +45,9 @@ const std::vector<PropertyDescription>& descriptions() {
        "implicit: every h; explicit: iff h kappa <= 2 (y2 = kappa h^2 - 2h otherwise)",
        "exact (Rational)"},
       {"penalty2_energy_balance",
-       "E' - E = W_ext + W_damp + W_contact - D and W_contact = V - V' + W_dashpot - D_spring; "
-       "implicit: D, D_spring >= 0, W_dashpot, W_damp <= 0",
+       "W_contact = V - V' + W_dashpot - D_spring with V = kappa/2 sum min(0, g)^2 from the "
+       "gaps; implicit: D, D_spring >= 0, W_dashpot, W_damp <= 0 (E' - E = W_ext + W_damp + "
+       "W_contact - D is energy_identity)",
        "penalty2, linear model", "exact (Rational)"},
       {"penalty2_penetration_bound", "F = 0: sum min(0, g)^2 <= 2 (E_0 + V_0)/kappa",
        "penalty2 implicit (E + V nonincreasing)", "exact (Rational)"}};
@@ -377,6 +379,9 @@ class SweepProvider final : public PropertyProvider {
             "projection:set=finite"};
   }
   std::vector<PropertyDescription> properties() const override { return descriptions(); }
+  bool applies(const std::string& spec, const std::string& property) const override {
+    return applicable(family_of(spec), property);
+  }
   std::string canonical(const std::string& spec) const override {
     const std::string f = family_of(spec);
     if (f == "projection") return projection_spec(spec).str();

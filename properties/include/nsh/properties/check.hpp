@@ -7,7 +7,11 @@
 // parameters), and it *checks* it: random cases inside the claimed domain, plus, where the
 // claim has a sharp boundary, a designed search just outside it. `nsh check` asks every
 // registered provider, in registration order; the first provider whose handles_scheme() is
-// true for a spec owns that spec.
+// true for a spec owns that spec (its canonical form, its `--scheme all` expansion), and every
+// provider whose handles_scheme() is true contributes its properties: a property is checked by
+// the first provider knowing both the scheme and the property. So a provider can add
+// properties to a scheme another provider owns (the sweep provider's penalty2_* properties on
+// the registry scheme penalty2) without either provider knowing the other.
 //
 // Determinism: a check must depend only on (spec, property, options). The same seed gives the
 // same verdicts and the same counterexamples.
@@ -93,6 +97,13 @@ class PropertyProvider {
   virtual std::vector<PropertyDescription> properties() const = 0;
   /// Canonical form of a spec this provider handles (defaults filled in); identity by default.
   virtual std::string canonical(const std::string& spec) const { return spec; }
+  /// Can the property be evaluated on this scheme at all? What `--property all` expands to on
+  /// a scheme this provider does not own (the owner's `all` is every property it knows).
+  virtual bool applies(const std::string& spec, const std::string& property) const {
+    (void)spec;
+    (void)property;
+    return true;
+  }
   /// Does the scheme claim the property for this spec's parameters?
   virtual bool claims(const std::string& spec, const std::string& property) const = 0;
   /// Check the property on the scheme. Must honour options.force (check even when not
@@ -114,17 +125,23 @@ void register_builtin_providers();
 /// The provider owning `spec`; SpecError listing the known scheme names if none.
 const PropertyProvider& provider_for(const std::string& spec);
 
+/// Every provider whose handles_scheme(spec) is true, the owner first; SpecError as
+/// provider_for if none.
+std::vector<const PropertyProvider*> providers_for(const std::string& spec);
+
 /// Every property name known to any provider, without duplicates, in first-seen order.
 std::vector<PropertyDescription> all_properties();
 
-/// Run (spec x property) for every spec and property given ("all" expands); properties a
-/// provider does not know give not_applicable.
+/// Run (spec x property) for every spec and property given ("all" expands to the owner's
+/// properties and the other providers' applicable ones); each property is checked by the first
+/// provider of providers_for(spec) that knows it; a property no such provider knows gives
+/// not_applicable.
 std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
                                 const std::vector<std::string>& properties,
                                 const CheckOptions& options);
 
 /// A mutant is rejected iff at least one verdict on it is `fail`. Returns the verdicts of the
-/// claimed properties of `mutant_spec` (with force=false).
+/// claimed properties of `mutant_spec` (with force=false), from every provider knowing it.
 std::vector<Verdict> check_mutant(const std::string& mutant_spec, const CheckOptions& options);
 
 }  // namespace nsh::properties

@@ -54,10 +54,11 @@ template <class Scalar>
 Finding penalty_stability(const FirstOrderTrajectory<Scalar>& trajectory, const Scalar& kappa,
                           const Scalar& h);
 
-/// penalty2_energy_balance for one step of penalty2 (kappa, damping, method): the ledger's
-/// identity E_after - E_before = W_ext + W_damp + W_contact - D, the spring split
+/// penalty2_energy_balance for one step of penalty2 (kappa, damping, method): the spring split
 /// W_contact = (V_before - V_after) + W_dashpot - D_spring with V recomputed from the gaps, and
-/// for the implicit method the signs D >= 0, D_spring >= 0, W_dashpot <= 0, W_damp <= 0.
+/// for the implicit method the signs D >= 0, D_spring >= 0, W_dashpot <= 0, W_damp <= 0. The
+/// ledger's identity E_after - E_before = W_ext + W_damp + W_contact - D is the shared
+/// energy_identity (claimed by penalty2, predicates.hpp), not repeated here.
 template <class Scalar>
 Finding penalty2_energy_balance(const StepSummary<Scalar>& step, const Scalar& kappa,
                                 bool implicit);

@@ -4,6 +4,7 @@
 #include <nsh/case_file.hpp>
 #include <nsh/cases/catalogue.hpp>
 #include <nsh/error.hpp>
+#include <nsh/first_order/scheme.hpp>
 #include <nsh/registry.hpp>
 
 #include <iostream>
@@ -12,26 +13,34 @@
 namespace nsh::cli {
 namespace {
 
+template <class Entry>
+void print_entry(std::ostream& out, const Entry& entry, const std::string& marks) {
+  out << entry.name << marks << (entry.make_rational ? "" : "  [no rational]") << "\n";
+  if (!entry.summary.empty()) out << "    " << entry.summary << "\n";
+  for (const auto& option : entry.options) {
+    out << "    " << option.key << "="
+        << (option.default_value.empty() ? "(optional, no default)" : option.default_value);
+    if (!option.description.empty()) out << "  " << option.description;
+    if (!option.choices.empty()) {
+      out << "  [choices:";
+      for (const auto& c : option.choices) out << " " << c;
+      out << "]";
+    }
+    out << "\n";
+  }
+}
+
 void list_entries(std::ostream& out, bool mutants) {
   const Registry& registry = Registry::builtin();
   const auto names = registry.names(mutants);
   if (names.empty()) out << (mutants ? "(no mutants registered)\n" : "(no schemes registered)\n");
-  for (const auto& name : names) {
-    const SchemeEntry& entry = registry.find(name);
-    out << entry.name << (entry.make_rational ? "" : "  [no rational]") << "\n";
-    if (!entry.summary.empty()) out << "    " << entry.summary << "\n";
-    for (const auto& option : entry.options) {
-      out << "    " << option.key << "="
-          << (option.default_value.empty() ? "(optional, no default)" : option.default_value);
-      if (!option.description.empty()) out << "  " << option.description;
-      if (!option.choices.empty()) {
-        out << "  [choices:";
-        for (const auto& c : option.choices) out << " " << c;
-        out << "]";
-      }
-      out << "\n";
-    }
-  }
+  for (const auto& name : names) print_entry(out, registry.find(name), "");
+  if (mutants) return;
+  // The first-order schemes step a sweeping process (x' in f - N_C(x)), not the linear model:
+  // they run on the first-order cases (sweeping-*, penalty-line).
+  const FirstOrderRegistry& first_order = FirstOrderRegistry::builtin();
+  for (const auto& name : first_order.names())
+    print_entry(out, first_order.find(name), "  [first-order]");
 }
 
 void list_cases(std::ostream& out) {

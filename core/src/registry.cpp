@@ -154,17 +154,7 @@ template <class Scalar>
 std::unique_ptr<Scheme<Scalar>> Registry::make(const std::string& text) const {
   const SchemeSpec spec = resolve(text);
   const SchemeEntry& entry = find(spec.name());
-  if constexpr (std::is_same_v<Scalar, double>) {
-    return entry.make_double(spec);
-  } else if constexpr (std::is_same_v<Scalar, Real50>) {
-    return entry.make_real50(spec);
-  } else {
-    if (!entry.make_rational)
-      throw SpecError("precision", "scheme " + spec.name() +
-                                       " has no exact rational version (it needs sqrt, exp or "
-                                       "iteration); use --precision double or 50");
-    return entry.make_rational(spec);
-  }
+  return make_from_entry<Scalar>(entry, spec);
 }
 
 template std::unique_ptr<Scheme<double>> Registry::make(const std::string&) const;

@@ -26,6 +26,12 @@ const std::vector<CaseInfo>& catalogue() {
        "q'' + q'/10 + 4 q = 1 + sin(3t)/2, no contact: closed form (damped homogeneous plus "
        "particular)",
        "forced-oscillator.json", true},
+      {"bouncing-ball-penalty2", "linear",
+       "the bouncing-ball drop (m = 1, g = 9.81, q0 = 1) on penalty2:kappa=1e4,damping=0: "
+       "contact duration (pi + 2 atan(g/(omega V)))/omega -> pi/sqrt(kappa/m) for g -> 0, "
+       "exit velocity +V = sqrt(2 g q0), penetration m g/kappa + sqrt((m g/kappa)^2 + m "
+       "V^2/kappa)",
+       "bouncing-ball-penalty2.json", false},
       {"oscillator-stop", "linear",
        "q'' + q = 0 against a stop at q = -1/2, e = 1/2: closed-form impact times and velocities "
        "U_k = -e^(k-1) sqrt(3)/2",

@@ -246,4 +246,53 @@ TEST(Cli, CheckCounterexampleReplaysWithSimulate) {
   EXPECT_TRUE(gained) << replay.out;
 }
 
+TEST(Cli, ListSchemesShowsTheFirstOrderSchemes) {
+  const Result schemes = nsh("list schemes");
+  ASSERT_EQ(schemes.status, 0) << schemes.err;
+  EXPECT_TRUE(has(schemes.out, "\ncatching-up  [first-order]\n")) << schemes.out;
+  EXPECT_TRUE(has(schemes.out, "\npenalty  [first-order]\n")) << schemes.out;
+  EXPECT_TRUE(has(schemes.out, "method=explicit")) << schemes.out;  // penalty's options
+  EXPECT_TRUE(has(schemes.out, "\npenalty2\n")) << schemes.out;     // second order: no mark
+  EXPECT_FALSE(has(schemes.out, "moreau-jean  [first-order]")) << schemes.out;
+}
+
+TEST(Cli, CheckPenalty2RunsEveryProviderProperty) {
+  // penalty2 is a registry scheme; its penalty2_* properties live in the sweep provider.
+  const Result all = nsh("check --scheme penalty2:kappa=1000,damping=2 --cases 10");
+  ASSERT_EQ(all.status, 0) << all.out << all.err;
+  for (const char* property : {"energy_identity", "momentum_balance", "penalty2_energy_balance",
+                               "penalty2_penetration_bound"}) {
+    int rows = 0;
+    for (const auto& line : lines(all.out))
+      if (has(line, std::string(" ") + property + " ")) {
+        ++rows;
+        EXPECT_TRUE(has(line, " pass ")) << line;
+      }
+    EXPECT_EQ(rows, 1) << property << "\n" << all.out;
+  }
+  EXPECT_FALSE(has(all.out, "projection_")) << all.out;  // not applicable to penalty2: not listed
+  // Explicit (symplectic) Euler gains spring energy: it does not claim the penetration bound,
+  // and forced, the check finds a step that breaks it.
+  const std::string spec = "penalty2:kappa=1000,method=explicit";
+  const Result unclaimed = nsh("check --scheme " + spec + " --property penalty2_penetration_bound");
+  EXPECT_EQ(unclaimed.status, 0) << unclaimed.out << unclaimed.err;
+  EXPECT_TRUE(has(unclaimed.out, "not claimed")) << unclaimed.out;
+  const Result forced =
+      nsh("check --scheme " + spec + " --property penalty2_penetration_bound --force");
+  EXPECT_EQ(forced.status, 1) << forced.out << forced.err;
+  EXPECT_TRUE(has(forced.out, "penalty2_penetration_bound       fail")) << forced.out;
+  EXPECT_TRUE(has(forced.out, "\"name\": \"penalty2-counterexample\"")) << forced.out;
+  EXPECT_FALSE(has(forced.out, "step = 0\n")) << forced.out;
+}
+
+TEST(Cli, CheckCounterexampleNamesItsStep) {
+  // The runner numbers the steps it takes (it steps the scheme itself, not through the driver).
+  const Result check =
+      nsh("check --scheme 'moreau-jean:theta=1/2,activation=position' "
+          "--property moreau_jean_energy_dissipation --force --restitution 0");
+  ASSERT_EQ(check.status, 1) << check.out << check.err;
+  EXPECT_TRUE(has(check.out, "what = step 1: ")) << check.out;
+  EXPECT_FALSE(has(check.out, "step 0")) << check.out;
+}
+
 }  // namespace

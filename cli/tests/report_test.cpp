@@ -171,4 +171,15 @@ TEST_F(Report, EveryVerdictMatchesNshCheck) {
   }
 }
 
+TEST_F(Report, Penalty2RowShowsTheSweepProvidersProperties) {
+  // penalty2 is owned by the scheme provider; its penalty2_* cells come from the sweep provider.
+  const std::string html = read_all(dir_ / "out" / "index.html");
+  const std::string spec = "penalty2:damping=0,kappa=1e4,method=implicit";
+  for (const char* property : {"penalty2_energy_balance", "penalty2_penetration_bound"}) {
+    const std::string cell = std::string("data-scheme=\"") + spec + "\" data-property=\"" +
+                             property + "\" data-outcome=\"pass\"";
+    EXPECT_NE(html.find(cell), std::string::npos) << property;
+  }
+}
+
 }  // namespace

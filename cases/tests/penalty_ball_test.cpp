@@ -88,13 +88,13 @@ TEST(PenaltyBall, ExplicitPenaltyMatchesDurationExitVelocityAndPenetration) {
   ASSERT_LT(b.omega() * h, 0.02);  // the spring is resolved
   const Contact c = first_contact(run(spec, lc.model, lc.initial, h, lc.T));
   ASSERT_FALSE(std::isnan(c.exit)) << "the ball never left the spring";
-  EXPECT_NEAR(c.entry, b.impact_time(), h);
+  EXPECT_NEAR(c.entry, b.impact_time(), h);  // q_{k+1} = q_k + h v_{k+1}: h/2 early
   const double duration = c.exit - c.entry;
-  EXPECT_NEAR(duration, b.contact_duration(), h);
+  EXPECT_NEAR(duration, b.contact_duration(), h / 10);  // 1.3e-3 h here
   // The gravity term 2 atan(g/(omega V))/omega = 4.4 h is resolved: pi/omega alone is wrong.
   EXPECT_GT(std::abs(duration - b.undamped_spring_duration()), 3 * h);
-  EXPECT_NEAR(c.exit_velocity, b.exit_velocity(), 1e-2 * b.exit_velocity());
-  EXPECT_NEAR(-c.deepest, b.max_penetration(), 1e-2 * b.max_penetration());
+  EXPECT_NEAR(c.exit_velocity, b.exit_velocity(), 1e-3 * b.exit_velocity());
+  EXPECT_NEAR(-c.deepest, b.max_penetration(), 1e-3 * b.max_penetration());
 }
 
 TEST(PenaltyBall, WithoutGravityTheContactLastsPiOverOmega) {
@@ -110,9 +110,9 @@ TEST(PenaltyBall, WithoutGravityTheContactLastsPiOverOmega) {
   const double h = *lc.h;
   const Contact c = first_contact(run(spec, lc.model, lc.initial, h, 0.1));
   ASSERT_FALSE(std::isnan(c.exit));
-  EXPECT_NEAR(c.exit - c.entry, M_PI / std::sqrt(kappa), h);
-  EXPECT_NEAR(c.exit_velocity, 1.0, 1e-2);
-  EXPECT_NEAR(-c.deepest, 1 / std::sqrt(kappa), 1e-2 / std::sqrt(kappa));  // V / omega
+  EXPECT_NEAR(c.exit - c.entry, M_PI / std::sqrt(kappa), h / 10);
+  EXPECT_NEAR(c.exit_velocity, 1.0, 1e-3);
+  EXPECT_NEAR(-c.deepest, 1 / std::sqrt(kappa), 1e-3 / std::sqrt(kappa));  // V / omega
 }
 
 TEST(PenaltyBall, ImplicitPenaltyDissipatesAndStaysAboveTheDeepestPoint) {

@@ -164,6 +164,18 @@
 // [,beta=..,gamma=..] (alpha_m in [-1, 1), alpha_f in [-1, 1], gamma in (0, 2], beta in
 // [0, 2]; gamma defaults to 1/2 + alpha_f - alpha_m, beta to (gamma + 1/2)^2/4); mixing rho
 // with explicit parameters is a SpecError.
+// Relation to section 1 (tested: KrenkHogsberg.IsChenGeneralizedAlphaExactlyWithoutDamping,
+// DiffersFromChenWithDampingAtSecondOrder). With C = 0, F constant and gamma = 1/2 + alpha_f -
+// alpha_m (every rho; any beta) this step IS the Chen generalized-alpha step of section 1, an
+// exact algebraic identity (equal trajectories in Rational, with contacts and either impact
+// law): Chen's residual r = M a + K q - F obeys (1 - alpha_f) r_{k+1} + alpha_f r_k =
+// -(alpha_f - alpha_m) M [a], which with [r] = M [a] + K [q] is the filter above, r_0 = 0 in
+// both; and M a_{k+1-alpha_m} = F - K q_{k+1-alpha_f} is M a_{k+gamma} = F - K <q> - c [r]
+// because 1 - alpha_m - gamma = 1/2 - alpha_f = c. So E_alg and D_k also coincide with
+// section 1's. KH's own content is the damping (and a time-varying F, taken as <F>): C acts on
+// [q]/h instead of on v~_{k+1-alpha_f} through the filter, which is what makes E_alg decay with
+// C != 0; the trajectories then differ at O(h^2) at a fixed time (both are second order), except
+// for rho = 1 (alpha_m = alpha_f = 1/2, beta = gamma/2: [q]/h = <v~>) in smooth phases.
 // CLAIM DOMAINS: identity always; algorithmic_energy_decay for alpha_m <= alpha_f <= 1/2,
 // alpha_m < 1/2 (or alpha_m = alpha_f), gamma >= 1/2, beta >= gamma/2, C PSD, F constant,
 // inside the impact_work_nonpositive domain of section 1 (every rho in [0, 1] qualifies);

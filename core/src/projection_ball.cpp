@@ -41,9 +41,7 @@ ProjectionResult<Scalar> BallProjection<Scalar>::project(const Vector<Scalar>& y
   const Scalar d = sqrt(squared_distance(y, center_));
   result.point = y;
   if (d > radius_) result.point = center_ + (radius_ / d) * (y - center_);
-  result.distance_squared = squared_distance(y, result.point);
-  result.certificate = certify(y, result);
-  finish_convex_result(result, describe());
+  finish_convex_projection(*this, y, result);
   return result;
 }
 
@@ -53,18 +51,13 @@ ProjectionCertificate<Scalar> BallProjection<Scalar>::certify(
   using std::sqrt;
   const Vector<Scalar>& p = candidate.point;
   check_projection_input(p, dimension(), describe());
-  ProjectionCertificate<Scalar> c;
-  c.kind = CertificateKind::variational_inequality;
-  c.feasibility = violation(p);
   const Vector<Scalar> r = y - p;
   // sup over |z - c| <= R of r^T (z - p) = r^T (c - p) + R |r|.
   const Scalar vi = detail::dot<Scalar>(r, Vector<Scalar>(center_ - p)) +
                     radius_ * sqrt(detail::squared_norm<Scalar>(r));
-  c.vi_residual = vi > Scalar(0) ? vi : Scalar(0);
-  c.residual = c.feasibility > c.vi_residual ? c.feasibility : c.vi_residual;
-  c.tolerance = projection_tolerance(y, p, Scalar(max_abs(center_) + radius_));
-  c.accepted = c.residual <= c.tolerance;
-  return c;
+  // A ball is bounded: no recession directions.
+  return vi_certificate<Scalar>(*this, y, p, vi > Scalar(0) ? vi : Scalar(0), Scalar(0),
+                                Scalar(max_abs(center_) + radius_));
 }
 
 template class BallProjection<double>;

@@ -90,9 +90,7 @@ ProjectionResult<Scalar> BoxProjection<Scalar>::project(const Vector<Scalar>& y)
     if (lower_[i] && result.point(j) < *lower_[i]) result.point(j) = *lower_[i];
     if (upper_[i] && result.point(j) > *upper_[i]) result.point(j) = *upper_[i];
   }
-  result.distance_squared = squared_distance(y, result.point);
-  result.certificate = certify(y, result);
-  finish_convex_result(result, describe());
+  finish_convex_projection(*this, y, result);
   return result;
 }
 
@@ -101,9 +99,6 @@ ProjectionCertificate<Scalar> BoxProjection<Scalar>::certify(
     const Vector<Scalar>& y, const ProjectionResult<Scalar>& candidate) const {
   const Vector<Scalar>& p = candidate.point;
   check_projection_input(p, dimension(), describe());
-  ProjectionCertificate<Scalar> c;
-  c.kind = CertificateKind::variational_inequality;
-  c.feasibility = violation(p);
   // sup over the box of r^T (z - p) = sum_i sup over [l_i, u_i] of r_i (z_i - p_i).
   Scalar vi(0), recession(0);
   for (std::size_t i = 0; i < lower_.size(); ++i) {
@@ -121,14 +116,7 @@ ProjectionCertificate<Scalar> BoxProjection<Scalar>::certify(
         recession = -r;
     }
   }
-  c.vi_residual = vi;
-  c.recession_residual = recession;
-  c.residual = c.feasibility;
-  if (vi > c.residual) c.residual = vi;
-  if (recession > c.residual) c.residual = recession;
-  c.tolerance = projection_tolerance(y, p, scale());
-  c.accepted = c.residual <= c.tolerance;
-  return c;
+  return vi_certificate<Scalar>(*this, y, p, vi, recession, scale());
 }
 
 template <class Scalar>

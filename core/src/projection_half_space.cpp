@@ -40,9 +40,7 @@ ProjectionResult<Scalar> HalfSpaceProjection<Scalar>::project(const Vector<Scala
   const Scalar s = detail::dot<Scalar>(a_, y) - beta_;
   result.point = y;
   if (s > Scalar(0)) result.point -= (s / detail::squared_norm<Scalar>(a_)) * a_;
-  result.distance_squared = squared_distance(y, result.point);
-  result.certificate = certify(y, result);
-  finish_convex_result(result, describe());
+  finish_convex_projection(*this, y, result);
   return result;
 }
 
@@ -51,16 +49,13 @@ ProjectionCertificate<Scalar> HalfSpaceProjection<Scalar>::certify(
     const Vector<Scalar>& y, const ProjectionResult<Scalar>& candidate) const {
   const Vector<Scalar>& p = candidate.point;
   check_projection_input(p, dimension(), describe());
-  ProjectionCertificate<Scalar> c;
-  c.kind = CertificateKind::variational_inequality;
-  c.feasibility = violation(p);
   const Vector<Scalar> r = y - p;
   const Scalar aa = detail::squared_norm<Scalar>(a_);
   const Scalar ra = detail::dot<Scalar>(r, a_);
   // Boundary foot point f = p + (beta - a^T p)/(a^T a) a: r^T (f - p) = r^T a (beta - a^T p) / a^T
   // a.
   const Scalar vi = ra * (beta_ - detail::dot<Scalar>(a_, p)) / aa;
-  c.vi_residual = vi > Scalar(0) ? vi : Scalar(0);
+  const Scalar vi_residual = vi > Scalar(0) ? vi : Scalar(0);
   // Recession directions -a and +-t_j, t_j = a_k e_j - a_j e_k.
   Scalar recession = -ra;
   Index k = 0;
@@ -71,14 +66,9 @@ ProjectionCertificate<Scalar> HalfSpaceProjection<Scalar>::certify(
     const Scalar rt = abs_value<Scalar>(a_(k) * r(j) - a_(j) * r(k));
     if (rt > recession) recession = rt;
   }
-  c.recession_residual = recession > Scalar(0) ? recession : Scalar(0);
-  c.residual = c.feasibility;
-  if (c.vi_residual > c.residual) c.residual = c.vi_residual;
-  if (c.recession_residual > c.residual) c.residual = c.recession_residual;
+  const Scalar recession_residual = recession > Scalar(0) ? recession : Scalar(0);
   const Scalar scale = max_abs(a_) + abs_value(beta_);
-  c.tolerance = projection_tolerance(y, p, scale);
-  c.accepted = c.residual <= c.tolerance;
-  return c;
+  return vi_certificate<Scalar>(*this, y, p, vi_residual, recession_residual, scale);
 }
 
 template <class Scalar>

@@ -145,9 +145,7 @@ ProjectionResult<Scalar> PolyhedronProjection<Scalar>::project(const Vector<Scal
   result.iterations = iteration;
   result.point = x;
   result.multipliers = lambda;
-  result.distance_squared = squared_distance(y, x);
-  result.certificate = certify(y, result);
-  finish_convex_result(result, describe());
+  finish_convex_projection(*this, y, result);
   return result;
 }
 

@@ -128,4 +128,38 @@ void check_projection_input(const Vector<Scalar>& y, Index n, const std::string&
 template <class Scalar>
 void finish_convex_result(ProjectionResult<Scalar>& result, const std::string& set);
 
+/// Completes a convex provider's projection of y once result.point is set: |y - p|^2, the
+/// certificate recomputed from (y, p) by set.certify, and the status.
+template <class Scalar>
+void finish_convex_projection(const ProjectionProvider<Scalar>& set, const Vector<Scalar>& y,
+                              ProjectionResult<Scalar>& result) {
+  result.distance_squared = squared_distance(y, result.point);
+  result.certificate = set.certify(y, result);
+  finish_convex_result(result, set.describe());
+}
+
+/// The variational-inequality certificate of p as the projection of y onto a convex set whose
+/// residuals the provider has in closed form (vi_residual: the sup over C of (y - p)^T (z - p);
+/// recession_residual: over its recession directions): residual = max(feasibility of p,
+/// vi_residual, recession_residual), accepted iff residual <= projection_tolerance(y, p,
+/// set_scale). The residuals are taken as given (a provider decides whether to clamp at 0).
+template <class Scalar>
+ProjectionCertificate<Scalar> vi_certificate(const ProjectionProvider<Scalar>& set,
+                                             const Vector<Scalar>& y, const Vector<Scalar>& p,
+                                             const Scalar& vi_residual,
+                                             const Scalar& recession_residual,
+                                             const Scalar& set_scale) {
+  ProjectionCertificate<Scalar> c;
+  c.kind = CertificateKind::variational_inequality;
+  c.feasibility = set.violation(p);
+  c.vi_residual = vi_residual;
+  c.recession_residual = recession_residual;
+  c.residual = c.feasibility;
+  if (c.vi_residual > c.residual) c.residual = c.vi_residual;
+  if (c.recession_residual > c.residual) c.residual = c.recession_residual;
+  c.tolerance = projection_tolerance(y, p, set_scale);
+  c.accepted = c.residual <= c.tolerance;
+  return c;
+}
+
 }  // namespace nsh

@@ -26,6 +26,7 @@ const char* to_string(NewmarkActivation activation) {
   return "unknown";
 }
 
+template class NewmarkSplitting<double>;
 template class NewmarkFamily<double>;
 template class KrenkHogsberg<double>;
 

@@ -234,7 +234,201 @@ inline std::string options_suffix(NewmarkImpactLaw law, NewmarkActivation activa
          ",lcp=" + to_string(method);
 }
 
+/// The explicit (alpha_m, alpha_f[, beta, gamma]) or rho form shared by gen-alpha and
+/// krenk-hogsberg. alpha_f_range / gamma_range: "[-1, 1)" or "[-1, 1]", the range text of an
+/// explicit gamma (checked in [0, 2]); check_gamma runs on gamma (given or default) before
+/// beta is read. Returns the canonical parameter text; *rho is set in the rho form.
+template <class CheckGamma>
+std::string alpha_form(const SchemeSpec& spec, bool alpha_f_open, const std::string& gamma_range,
+                       CheckGamma check_gamma, NewmarkParameters& p, Rational* rho) {
+  const Rational half = Rational(1) / 2;
+  const std::string& name = spec.name();
+  const bool explicit_form =
+      spec.has("alpha_m") || spec.has("alpha_f") || spec.has("beta") || spec.has("gamma");
+  if (!explicit_form) {
+    *rho = exact_option(spec, "rho", "1/2", Rational(0), Rational(1), false, "a number in [0, 1]");
+    from_rho(*rho, p.alpha_m, p.alpha_f);
+    p.gamma = half + p.alpha_f - p.alpha_m;
+    p.beta = (p.gamma + half) * (p.gamma + half) / 4;
+    return "rho=" + format_scalar(*rho);
+  }
+  if (spec.has("rho"))
+    throw SpecError(name + ":rho",
+                    "rho cannot be combined with alpha_m, alpha_f, beta or gamma; "
+                    "give either " +
+                        name + ":rho=R or " + name + ":alpha_m=..,alpha_f=..[,beta=..,gamma=..]");
+  for (const char* key : {"alpha_m", "alpha_f"})
+    if (!spec.has(key))
+      throw SpecError(name + ":" + key,
+                      "the explicit form needs both alpha_m and alpha_f (beta and gamma "
+                      "default to the second-order, rho-consistent values)");
+  p.alpha_m =
+      exact_option(spec, "alpha_m", "0", Rational(-1), Rational(1), true, "a number in [-1, 1)");
+  p.alpha_f = exact_option(spec, "alpha_f", "0", Rational(-1), Rational(1), alpha_f_open,
+                           alpha_f_open ? "a number in [-1, 1)" : "a number in [-1, 1]");
+  p.gamma = spec.has("gamma")
+                ? exact_option(spec, "gamma", "0", Rational(0), Rational(2), false, gamma_range)
+                : half + p.alpha_f - p.alpha_m;
+  check_gamma(p.gamma);
+  p.beta = spec.has("beta") ? exact_option(spec, "beta", "0", Rational(0), Rational(2), false,
+                                           "a number in [0, 2]")
+                            : (p.gamma + half) * (p.gamma + half) / 4;
+  return "alpha_f=" + format_scalar(p.alpha_f) + ",alpha_m=" + format_scalar(p.alpha_m) +
+         ",beta=" + format_scalar(p.beta) + ",gamma=" + format_scalar(p.gamma);
+}
+
 }  // namespace newmark_detail
+
+// ------------------------------------------------------------------------------------------
+// NewmarkSplitting: what both schemes share
+// ------------------------------------------------------------------------------------------
+
+template <class Scalar>
+void NewmarkSplitting<Scalar>::parse_impulse_options(const SchemeSpec& spec) {
+  law_ = newmark_detail::parse_law(spec);
+  activation_ = newmark_detail::parse_activation(spec);
+  lcp_method_ = newmark_detail::parse_method<Scalar>(spec);
+}
+
+template <class Scalar>
+void NewmarkSplitting<Scalar>::set_spec_text(const std::string& name, const std::string& params) {
+  // Canonical option order is alphabetical (SchemeSpec::str); rebuild through SchemeSpec.
+  spec_text_ = SchemeSpec::parse(name + ":" +
+                                 newmark_detail::options_suffix(law_, activation_, lcp_method_) +
+                                 "," + params)
+                   .str();
+}
+
+template <class Scalar>
+void NewmarkSplitting<Scalar>::set_dynamics(const NewmarkParameters& p) {
+  am_ = scalar_cast<Scalar>(p.alpha_m);
+  af_ = scalar_cast<Scalar>(p.alpha_f);
+  beta_ = scalar_cast<Scalar>(p.beta);
+  gamma_ = scalar_cast<Scalar>(p.gamma);
+}
+
+template <class Scalar>
+SchemeInfo NewmarkSplitting<Scalar>::splitting_info(const char* family, int smooth_order) const {
+  SchemeInfo info;
+  info.family = family;
+  info.spec = spec_text_;
+  info.smooth_order = smooth_order;
+  info.impulse_lcp = true;
+  info.algorithmic_energy = true;
+  info.momentum_conserving = true;
+  return info;
+}
+
+template <class Scalar>
+void NewmarkSplitting<Scalar>::force_at(const Scalar& t, Vector<Scalar>& out) const {
+  newmark_detail::harmonic_force(*model_, harmonic_, t, out);
+}
+
+template <class Scalar>
+void NewmarkSplitting<Scalar>::bind(const char* scheme, const LinearModel<Scalar>& model,
+                                    const State<Scalar>& initial, const Scalar& h) {
+  newmark_detail::check_initial(scheme, model, initial, h);
+  model_ = &model;
+  h_ = h;
+  harmonic_ = model.has_harmonic_force();
+}
+
+template <class Scalar>
+void NewmarkSplitting<Scalar>::prepare(const char* scheme, const State<Scalar>& initial,
+                                       bool r_terms, bool damping_allowed) {
+  namespace d = newmark_detail;
+  const LinearModel<Scalar>& model = *model_;
+  const Index n = model.dofs(), m = model.contacts();
+  d::factorize(scheme, "M", mass_lu_, model.M);
+  minv_g_ = mass_lu_.solve(model.G);
+  delassus_ = model.G.transpose() * minv_g_;
+  r_terms_ = r_terms;
+  algorithmic_ = !harmonic_ && (damping_allowed || d::is_zero_matrix(model.C)) &&
+                 (!r_terms_ || d::is_spd(model.K));
+  if (algorithmic_ && r_terms_) d::factorize(scheme, "K", stiffness_lu_, model.K);
+
+  for (Vector<Scalar>* v : {&a_, &r_, &f_k_, &f_next_, &rhs_, &a_next_, &vs_next_, &q_next_,
+                            &v_next_, &r_next_, &work_, &work2_, &dq_, &da_, &dr_})
+    v->setZero(n);
+  for (Vector<Scalar>* v :
+       {&gap_next_, &velocity_k_, &velocity_smooth_, &velocity_newton_, &impulse_})
+    v->setZero(m);
+  active_.clear();
+  active_.reserve(static_cast<std::size_t>(m));
+  delassus_active_.resize(0, 0);
+  b_active_.resize(0);
+
+  // a_0 = M^{-1}(F_0 - C v_0 - K q_0), r_0 = 0.
+  force_at(initial.t, f_k_);
+  rhs_ = f_k_;
+  rhs_.noalias() -= model.C * initial.v;
+  rhs_.noalias() -= model.K * initial.q;
+  a_ = mass_lu_.solve(rhs_);
+  r_.setZero();
+}
+
+template <class Scalar>
+void NewmarkSplitting<Scalar>::impulse(const char* scheme, NewmarkImpactLaw law,
+                                       const State<Scalar>& state, StepSummary<Scalar>& summary) {
+  newmark_detail::impulse_step<Scalar>(
+      scheme, *model_, delassus_, minv_g_, law, activation_, lcp_method_, lcp_options_, state.t,
+      state.v, q_next_, vs_next_, gap_next_, velocity_k_, velocity_smooth_, velocity_newton_,
+      impulse_, v_next_, active_, delassus_active_, b_active_, summary);
+  // A mutant that claims the smooth law reports the smooth velocity as the law's velocity.
+  summary.velocity_newton = law_ == NewmarkImpactLaw::smooth ? velocity_smooth_ : velocity_k_;
+}
+
+template <class Scalar>
+void NewmarkSplitting<Scalar>::mechanical_ledger(const State<Scalar>& state,
+                                                 StepSummary<Scalar>& summary) {
+  namespace d = newmark_detail;
+  const LinearModel<Scalar>& model = *model_;
+  const Scalar half(Scalar(1) / 2);
+  summary.t_before = state.t;
+  summary.t_after = state.t + h_;
+  summary.h = h_;
+  summary.gap_before.noalias() = model.G.transpose() * state.q;
+  summary.gap_before += model.w;
+  summary.E_before = half * (d::quad(model.M, state.v, work_) + d::quad(model.K, state.q, work_));
+  summary.E_after = half * (d::quad(model.M, v_next_, work_) + d::quad(model.K, q_next_, work_));
+  work_ = velocity_smooth_ + summary.velocity_after;
+  summary.W_contact = half * work_.dot(impulse_);
+}
+
+template <class Scalar>
+void NewmarkSplitting<Scalar>::algorithmic_ledger(const State<Scalar>& state, const Scalar& bg,
+                                                  const Scalar& a2_k, const Scalar& a2_next,
+                                                  Scalar D, const Scalar& c_r,
+                                                  const Scalar& alpha_m,
+                                                  StepSummary<Scalar>& summary) {
+  namespace d = newmark_detail;
+  summary.has_algorithmic_energy = algorithmic_;
+  if (!algorithmic_) {
+    summary.E_alg_before = summary.E_alg_after = summary.algorithmic_dissipation = Scalar(0);
+    return;
+  }
+  const Scalar half(Scalar(1) / 2), h = h_;
+  Scalar r_k_term(0), r_next_term(0);
+  if (r_terms_) {
+    r_k_term = c_r * d::inverse_quad(stiffness_lu_, r_, work_);
+    r_next_term = c_r * d::inverse_quad(stiffness_lu_, r_next_, work_);
+    D += c_r * (Scalar(1) - 2 * alpha_m) * d::inverse_quad(stiffness_lu_, dr_, work_);
+  }
+  summary.E_alg_before =
+      summary.E_before - model_->F.dot(state.q) + half * h * h * bg * a2_k + r_k_term;
+  summary.E_alg_after =
+      summary.E_after - model_->F.dot(q_next_) + half * h * h * bg * a2_next + r_next_term;
+  summary.algorithmic_dissipation = D;
+}
+
+template <class Scalar>
+void NewmarkSplitting<Scalar>::advance(State<Scalar>& state) {
+  a_ = a_next_;
+  r_ = r_next_;
+  state.q = q_next_;
+  state.v = v_next_;
+  state.t = state.t + h_;
+}
 
 // ------------------------------------------------------------------------------------------
 // NewmarkFamily
@@ -248,7 +442,7 @@ template <class Scalar>
 NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec, NewmarkMutation mutation)
     : name_(spec.name()), mutation_(mutation) {
   namespace d = newmark_detail;
-  const Rational half = Rational(1) / 2, quarter = Rational(1) / 4;
+  const Rational half = Rational(1) / 2;
   std::string params;
   if (name_ == "newmark") {
     d::check_keys(spec, {"activation", "beta", "gamma", "impact", "lcp"});
@@ -270,76 +464,37 @@ NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec, NewmarkMutation mut
   } else if (name_ == "gen-alpha") {
     d::check_keys(spec,
                   {"activation", "alpha_f", "alpha_m", "beta", "gamma", "impact", "lcp", "rho"});
-    const bool explicit_form =
-        spec.has("alpha_m") || spec.has("alpha_f") || spec.has("beta") || spec.has("gamma");
-    if (explicit_form && spec.has("rho"))
-      throw SpecError(name_ + ":rho",
-                      "rho cannot be combined with alpha_m, alpha_f, beta or gamma; give either "
-                      "gen-alpha:rho=R or gen-alpha:alpha_m=..,alpha_f=..[,beta=..,gamma=..]");
-    if (explicit_form) {
-      for (const char* key : {"alpha_m", "alpha_f"})
-        if (!spec.has(key))
-          throw SpecError(name_ + ":" + key,
-                          "the explicit form needs both alpha_m and alpha_f (beta and gamma "
-                          "default to the second-order, rho-consistent values)");
-      ledger_.alpha_m = d::exact_option(spec, "alpha_m", "0", Rational(-1), Rational(1), true,
-                                        "a number in [-1, 1)");
-      ledger_.alpha_f = d::exact_option(spec, "alpha_f", "0", Rational(-1), Rational(1), true,
-                                        "a number in [-1, 1)");
-      const Rational g0 = half + ledger_.alpha_f - ledger_.alpha_m;
-      ledger_.gamma = spec.has("gamma") ? d::exact_option(spec, "gamma", "0", Rational(0),
-                                                          Rational(2), false, "a number in [0, 2]")
-                                        : g0;
-      const Rational b0 = (ledger_.gamma + half) * (ledger_.gamma + half) / 4;
-      ledger_.beta = spec.has("beta") ? d::exact_option(spec, "beta", "0", Rational(0), Rational(2),
-                                                        false, "a number in [0, 2]")
-                                      : b0;
-      if (!spec.has("gamma") && (ledger_.gamma < 0 || ledger_.gamma > 2))
-        throw SpecError(name_ + ":gamma", "the default gamma = 1/2 + alpha_f - alpha_m = " +
-                                              format_scalar(ledger_.gamma) +
-                                              " is outside [0, 2]; give gamma explicitly");
-      params = "alpha_f=" + format_scalar(ledger_.alpha_f) +
-               ",alpha_m=" + format_scalar(ledger_.alpha_m) +
-               ",beta=" + format_scalar(ledger_.beta) + ",gamma=" + format_scalar(ledger_.gamma);
-    } else {
-      const Rational rho = d::exact_option(spec, "rho", "1/2", Rational(0), Rational(1), false,
-                                           "a number in [0, 1]");
-      d::from_rho(rho, ledger_.alpha_m, ledger_.alpha_f);
-      ledger_.gamma = half + ledger_.alpha_f - ledger_.alpha_m;
-      ledger_.beta = (ledger_.gamma + half) * (ledger_.gamma + half) / 4;
-      params = "rho=" + format_scalar(rho);
-      if (mutation == NewmarkMutation::wrong_alpha_f) {
-        dynamic_ = ledger_;
-        dynamic_.alpha_f = 1 / (rho + 1);  // the typo: 1/(rho+1) for rho/(rho+1)
-      }
+    Rational rho(-1);
+    params = d::alpha_form(
+        spec, /*alpha_f_open=*/true, "a number in [0, 2]",
+        [&](const Rational& gamma) {
+          if (!spec.has("gamma") && (gamma < 0 || gamma > 2))
+            throw SpecError(name_ + ":gamma", "the default gamma = 1/2 + alpha_f - alpha_m = " +
+                                                  format_scalar(gamma) +
+                                                  " is outside [0, 2]; give gamma explicitly");
+        },
+        ledger_, &rho);
+    if (mutation == NewmarkMutation::wrong_alpha_f && rho >= 0) {
+      dynamic_ = ledger_;
+      dynamic_.alpha_f = 1 / (rho + 1);  // the typo: 1/(rho+1) for rho/(rho+1)
     }
   } else {
     throw SpecError("scheme", "NewmarkFamily does not implement '" + name_ +
                                   "'; it implements newmark, hht and gen-alpha");
   }
-  (void)quarter;
   if (mutation != NewmarkMutation::wrong_alpha_f) dynamic_ = ledger_;
   if (mutation == NewmarkMutation::wrong_alpha_f && name_ != "gen-alpha")
     throw SpecError("scheme", "the wrong-alpha-f mutation applies to gen-alpha:rho=R only");
   if (mutation == NewmarkMutation::gamma_shift) dynamic_.gamma = ledger_.gamma + Rational(1) / 10;
 
-  law_ = d::parse_law(spec);
-  dynamic_law_ = law_;
+  this->parse_impulse_options(spec);
+  dynamic_law_ = this->law_;
   if (mutation == NewmarkMutation::impact_previous_claims_smooth) {
-    law_ = NewmarkImpactLaw::smooth;
+    this->law_ = NewmarkImpactLaw::smooth;
     dynamic_law_ = NewmarkImpactLaw::previous;
   }
-  activation_ = d::parse_activation(spec);
-  lcp_method_ = d::parse_method<Scalar>(spec);
-  spec_text_ = name_ + ":" + d::options_suffix(law_, activation_, lcp_method_) + "," + params;
-  // Canonical option order is alphabetical (SchemeSpec::str); rebuild through SchemeSpec.
-  SchemeSpec canonical = SchemeSpec::parse(spec_text_);
-  spec_text_ = canonical.str();
-
-  am_ = scalar_cast<Scalar>(dynamic_.alpha_m);
-  af_ = scalar_cast<Scalar>(dynamic_.alpha_f);
-  beta_ = scalar_cast<Scalar>(dynamic_.beta);
-  gamma_ = scalar_cast<Scalar>(dynamic_.gamma);
+  this->set_spec_text(name_, params);
+  this->set_dynamics(dynamic_);
   lam_ = scalar_cast<Scalar>(ledger_.alpha_m);
   laf_ = scalar_cast<Scalar>(ledger_.alpha_f);
   lbeta_ = scalar_cast<Scalar>(ledger_.beta);
@@ -348,186 +503,121 @@ NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec, NewmarkMutation mut
 
 template <class Scalar>
 SchemeInfo NewmarkFamily<Scalar>::info() const {
-  SchemeInfo info;
-  info.family = "newmark-family";
-  info.spec = spec_text_;
   const Rational half = Rational(1) / 2;
-  info.smooth_order = ledger_.gamma == half + ledger_.alpha_f - ledger_.alpha_m ? 2 : 1;
-  info.impulse_lcp = true;
-  info.algorithmic_energy = true;
-  info.momentum_conserving = true;
-  return info;
-}
-
-template <class Scalar>
-void NewmarkFamily<Scalar>::force_at(const Scalar& t, Vector<Scalar>& out) const {
-  newmark_detail::harmonic_force(*model_, harmonic_, t, out);
+  return this->splitting_info("newmark-family",
+                              ledger_.gamma == half + ledger_.alpha_f - ledger_.alpha_m ? 2 : 1);
 }
 
 template <class Scalar>
 void NewmarkFamily<Scalar>::initialize(const LinearModel<Scalar>& model,
                                        const State<Scalar>& initial, const Scalar& h) {
-  namespace d = newmark_detail;
   const char* scheme = "newmark-family";
-  d::check_initial(scheme, model, initial, h);
-  const Index n = model.dofs(), m = model.contacts();
-  model_ = &model;
-  h_ = h;
-  harmonic_ = model.has_harmonic_force();
-  const Scalar one(1);
-  const Matrix<Scalar> iteration =
-      ((one - am_) / (one - af_)) * model.M + (h * gamma_) * model.C + (h * h * beta_) * model.K;
-  d::factorize(scheme, "(1-alpha_m)/(1-alpha_f) M + h gamma C + h^2 beta K", iteration_lu_,
-               iteration);
-  d::factorize(scheme, "M", mass_lu_, model.M);
-  minv_g_ = mass_lu_.solve(model.G);
-  delassus_ = model.G.transpose() * minv_g_;
-
-  r_terms_ = ledger_.alpha_f != ledger_.alpha_m;
-  algorithmic_ = !harmonic_ && d::is_zero_matrix(model.C) && (!r_terms_ || d::is_spd(model.K));
-  if (algorithmic_ && r_terms_) d::factorize(scheme, "K", stiffness_lu_, model.K);
-
-  for (Vector<Scalar>* v :
-       {&a_, &xdd_, &vs_, &r_, &f_k_, &f_next_, &rhs_, &a_next_, &xdd_next_, &vs_next_, &q_next_,
-        &v_next_, &r_next_, &work_, &work2_, &dq_, &da_, &dr_, &wbar_})
-    v->setZero(n);
-  for (Vector<Scalar>* v :
-       {&gap_next_, &velocity_k_, &velocity_smooth_, &velocity_newton_, &impulse_})
-    v->setZero(m);
-  active_.clear();
-  active_.reserve(static_cast<std::size_t>(m));
-  delassus_active_.resize(0, 0);
-  b_active_.resize(0);
-
-  // a_0 = x''_0 = M^{-1}(F_0 - C v_0 - K q_0), v~_0 = v_0, r_0 = 0.
-  force_at(initial.t, f_k_);
-  rhs_ = f_k_;
-  rhs_.noalias() -= model.C * initial.v;
-  rhs_.noalias() -= model.K * initial.q;
-  a_ = mass_lu_.solve(rhs_);
-  xdd_ = a_;
+  this->bind(scheme, model, initial, h);
+  const Scalar one(1), &am = this->am_, &af = this->af_;
+  const Matrix<Scalar> iteration = ((one - am) / (one - af)) * model.M +
+                                   (h * this->gamma_) * model.C + (h * h * this->beta_) * model.K;
+  newmark_detail::factorize(scheme, "(1-alpha_m)/(1-alpha_f) M + h gamma C + h^2 beta K",
+                            this->iteration_lu_, iteration);
+  this->prepare(scheme, initial, ledger_.alpha_f != ledger_.alpha_m, /*damping_allowed=*/false);
+  const Index n = model.dofs();
+  for (Vector<Scalar>* v : {&xdd_, &vs_, &xdd_next_, &wbar_}) v->setZero(n);
+  // x''_0 = a_0, v~_0 = v_0.
+  xdd_ = this->a_;
   vs_ = initial.v;
-  r_.setZero();
 }
 
 template <class Scalar>
 void NewmarkFamily<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   namespace d = newmark_detail;
-  if (!model_) throw StepError("newmark-family: step() called before initialize()");
-  const LinearModel<Scalar>& model = *model_;
-  const Scalar& h = h_;
+  if (!this->model_) throw StepError("newmark-family: step() called before initialize()");
+  const LinearModel<Scalar>& model = *this->model_;
+  const Scalar& h = this->h_;
   const Scalar one(1), half(Scalar(1) / 2);
+  const Scalar &am = this->am_, &af = this->af_, &beta = this->beta_, &gamma = this->gamma_;
   const Vector<Scalar>& q = state.q;
   const Vector<Scalar>& v = state.v;
+  Vector<Scalar>&a = this->a_, &r = this->r_, &f_k = this->f_k_, &f_next = this->f_next_;
+  Vector<Scalar>&rhs = this->rhs_, &a_next = this->a_next_, &q_next = this->q_next_,
+  &vs_next = this->vs_next_, &r_next = this->r_next_;
+  Vector<Scalar>&work = this->work_, &work2 = this->work2_, &dq = this->dq_, &da = this->da_,
+  &dr = this->dr_;
 
-  force_at(state.t, f_k_);
-  force_at(state.t + h, f_next_);
+  this->force_at(state.t, f_k);
+  this->force_at(state.t + h, f_next);
 
   // Predictors: q* = q_k + h v_k + h^2 (1/2 - beta) a_k, v* = v_k + h (1 - gamma) a_k.
-  q_next_ = q;
-  q_next_ += h * v;
-  q_next_ += (h * h * (half - beta_)) * a_;
-  vs_next_ = v;
-  vs_next_ += (h * (one - gamma_)) * a_;
+  q_next = q;
+  q_next += h * v;
+  q_next += (h * h * (half - beta)) * a;
+  vs_next = v;
+  vs_next += (h * (one - gamma)) * a;
 
   // S a_{k+1} = F_{k+1} - M (alpha_m a_k - alpha_f x''_k)/(1 - alpha_f) - C v* - K q*.
-  work_ = am_ * a_;
-  work_ -= af_ * xdd_;
-  work_ /= (one - af_);
-  rhs_ = f_next_;
-  rhs_.noalias() -= model.M * work_;
-  rhs_.noalias() -= model.C * vs_next_;
-  rhs_.noalias() -= model.K * q_next_;
-  a_next_ = iteration_lu_.solve(rhs_);
+  work = am * a;
+  work -= af * xdd_;
+  work /= (one - af);
+  rhs = f_next;
+  rhs.noalias() -= model.M * work;
+  rhs.noalias() -= model.C * vs_next;
+  rhs.noalias() -= model.K * q_next;
+  a_next = this->iteration_lu_.solve(rhs);
 
-  q_next_ += (h * h * beta_) * a_next_;
-  vs_next_ += (h * gamma_) * a_next_;
+  q_next += (h * h * beta) * a_next;
+  vs_next += (h * gamma) * a_next;
   // x''_{k+1} from the filter (1-alpha_m) a_{k+1} + alpha_m a_k = (1-alpha_f) x''_{k+1} + alpha_f
   // x''_k.
-  xdd_next_ = (one - am_) * a_next_;
-  xdd_next_ += am_ * a_;
-  xdd_next_ -= af_ * xdd_;
-  xdd_next_ /= (one - af_);
+  xdd_next_ = (one - am) * a_next;
+  xdd_next_ += am * a;
+  xdd_next_ -= af * xdd_;
+  xdd_next_ /= (one - af);
 
-  d::impulse_step<Scalar>("newmark-family", model, delassus_, minv_g_, dynamic_law_, activation_,
-                          lcp_method_, lcp_options_, state.t, v, q_next_, vs_next_, gap_next_,
-                          velocity_k_, velocity_smooth_, velocity_newton_, impulse_, v_next_,
-                          active_, delassus_active_, b_active_, summary);
-  // The mutant that claims the smooth law reports the smooth velocity as the law's velocity.
-  summary.velocity_newton = law_ == NewmarkImpactLaw::smooth ? velocity_smooth_ : velocity_k_;
+  this->impulse("newmark-family", dynamic_law_, state, summary);
 
   // r_{k+1} = M a_{k+1} + C v~_{k+1} + K q_{k+1} - F_{k+1} (= M(a - x'') up to the solve).
-  r_next_.noalias() = model.M * a_next_;
-  r_next_.noalias() += model.C * vs_next_;
-  r_next_.noalias() += model.K * q_next_;
-  r_next_ -= f_next_;
-
-  summary.t_before = state.t;
-  summary.t_after = state.t + h;
-  summary.h = h;
-  summary.gap_before.noalias() = model.G.transpose() * q;
-  summary.gap_before += model.w;
+  r_next.noalias() = model.M * a_next;
+  r_next.noalias() += model.C * vs_next;
+  r_next.noalias() += model.K * q_next;
+  r_next -= f_next;
 
   // external_impulse = h (F_{k+gamma} + r_{k+gamma}) = M(v~_{k+1} - v_k) + h C v~_{k+gamma} + h K
   // q_{k+gamma}.
-  work_ = (one - lgamma_) * (f_k_ + r_);
-  work_ += lgamma_ * (f_next_ + r_next_);
-  summary.external_impulse = h * work_;
+  work = (one - lgamma_) * (f_k + r);
+  work += lgamma_ * (f_next + r_next);
+  summary.external_impulse = h * work;
 
   // Ledger (header comment), with the claimed (ledger) parameters.
-  dq_ = q_next_ - q;
-  da_ = a_next_ - a_;
-  dr_ = r_next_ - r_;
-  wbar_ = half * (vs_ + vs_next_);
-  summary.E_before = half * (d::quad(model.M, v, work_) + d::quad(model.K, q, work_));
-  summary.E_after = half * (d::quad(model.M, v_next_, work_) + d::quad(model.K, q_next_, work_));
-  work_ = half * (f_k_ + f_next_);
-  summary.W_ext = dq_.dot(work_);
-  work2_.noalias() = model.C * wbar_;
-  summary.W_damp = -h * wbar_.dot(work2_);
-  work_ = velocity_smooth_ + summary.velocity_after;
-  summary.W_contact = half * work_.dot(impulse_);
+  dq = q_next - q;
+  da = a_next - a;
+  dr = r_next - r;
+  wbar_ = half * (vs_ + vs_next);
+  this->mechanical_ledger(state, summary);
+  work = half * (f_k + f_next);
+  summary.W_ext = dq.dot(work);
+  work2.noalias() = model.C * wbar_;
+  summary.W_damp = -h * wbar_.dot(work2);
 
   const Scalar bg = lbeta_ - lgamma_ / 2;
   const Scalar delta = lgamma_ - half - laf_ + lam_;
-  const Scalar a2_k = d::quad(model.M, a_, work_);
-  const Scalar a2_next = d::quad(model.M, a_next_, work_);
-  const Scalar da2 = d::quad(model.M, da_, work_);
-  work_.noalias() = model.M * da_;
-  const Scalar dq_M_da = dq_.dot(work_);
-  work_ = dq_ - h * wbar_;
-  Scalar nd = (half - laf_) * dq_.dot(dr_) - delta * dq_M_da +
-              half * h * h * bg * (a2_next - a2_k) + h * h * bg * (lgamma_ - half) * da2 +
-              work_.dot(work2_);
-  summary.numerical_dissipation = nd;
+  const Scalar a2_k = d::quad(model.M, a, work);
+  const Scalar a2_next = d::quad(model.M, a_next, work);
+  const Scalar da2 = d::quad(model.M, da, work);
+  work.noalias() = model.M * da;
+  const Scalar dq_M_da = dq.dot(work);
+  work = dq - h * wbar_;
+  summary.numerical_dissipation = (half - laf_) * dq.dot(dr) - delta * dq_M_da +
+                                  half * h * h * bg * (a2_next - a2_k) +
+                                  h * h * bg * (lgamma_ - half) * da2 + work.dot(work2);
 
-  summary.has_algorithmic_energy = algorithmic_;
-  if (algorithmic_) {
-    const Scalar e_alg_common_k = summary.E_before - model.F.dot(q) + half * h * h * bg * a2_k;
-    const Scalar e_alg_common_next =
-        summary.E_after - model.F.dot(q_next_) + half * h * h * bg * a2_next;
-    Scalar D = delta * d::quad(model.K, dq_, work_) + h * h * bg * (lgamma_ - half) * da2;
-    Scalar r_k_term(0), r_next_term(0);
-    if (r_terms_) {
-      const Scalar c_r = (one - lgamma_ - lam_) / (2 * (laf_ - lam_));
-      r_k_term = c_r * d::inverse_quad(stiffness_lu_, r_, work_);
-      r_next_term = c_r * d::inverse_quad(stiffness_lu_, r_next_, work_);
-      D += c_r * (one - 2 * lam_) * d::inverse_quad(stiffness_lu_, dr_, work_);
-    }
-    summary.E_alg_before = e_alg_common_k + r_k_term;
-    summary.E_alg_after = e_alg_common_next + r_next_term;
-    summary.algorithmic_dissipation = D;
-  } else {
-    summary.E_alg_before = summary.E_alg_after = summary.algorithmic_dissipation = Scalar(0);
+  Scalar D(0), c_r(0);
+  if (this->algorithmic_) {
+    D = delta * d::quad(model.K, dq, work) + h * h * bg * (lgamma_ - half) * da2;
+    if (this->r_terms_) c_r = (one - lgamma_ - lam_) / (2 * (laf_ - lam_));
   }
+  this->algorithmic_ledger(state, bg, a2_k, a2_next, D, c_r, lam_, summary);
 
-  a_ = a_next_;
   xdd_ = xdd_next_;
-  vs_ = vs_next_;
-  r_ = r_next_;
-  state.q = q_next_;
-  state.v = v_next_;
-  state.t = state.t + h;
+  vs_ = vs_next;
+  this->advance(state);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -541,208 +631,108 @@ KrenkHogsberg<Scalar>::KrenkHogsberg(const SchemeSpec& spec) {
     throw SpecError("scheme", "KrenkHogsberg implements krenk-hogsberg, not '" + spec.name() + "'");
   d::check_keys(spec,
                 {"activation", "alpha_f", "alpha_m", "beta", "gamma", "impact", "lcp", "rho"});
-  const Rational half = Rational(1) / 2;
-  const bool explicit_form =
-      spec.has("alpha_m") || spec.has("alpha_f") || spec.has("beta") || spec.has("gamma");
-  NewmarkParameters& p = parameters_;
-  std::string params;
-  if (explicit_form) {
-    if (spec.has("rho"))
-      throw SpecError(spec.name() + ":rho",
-                      "rho cannot be combined with alpha_m, alpha_f, beta or gamma; give either "
-                      "krenk-hogsberg:rho=R or krenk-hogsberg:alpha_m=..,alpha_f=..[,beta=..,"
-                      "gamma=..]");
-    for (const char* key : {"alpha_m", "alpha_f"})
-      if (!spec.has(key))
-        throw SpecError(spec.name() + ":" + key,
-                        "the explicit form needs both alpha_m and alpha_f");
-    p.alpha_m = d::exact_option(spec, "alpha_m", "0", Rational(-1), Rational(1), true,
-                                "a number in [-1, 1)");
-    p.alpha_f = d::exact_option(spec, "alpha_f", "0", Rational(-1), Rational(1), false,
-                                "a number in [-1, 1]");
-    p.gamma = spec.has("gamma") ? d::exact_option(spec, "gamma", "0", Rational(0), Rational(2),
-                                                  false, "a number in (0, 2]")
-                                : half + p.alpha_f - p.alpha_m;
-    if (!(p.gamma > 0) || p.gamma > 2)
-      throw SpecError(spec.name() + ":gamma",
-                      "gamma = " + format_scalar(p.gamma) +
-                          " is out of range; accepted: a number in (0, 2] (the default is 1/2 + "
-                          "alpha_f - alpha_m)");
-    p.beta = spec.has("beta") ? d::exact_option(spec, "beta", "0", Rational(0), Rational(2), false,
-                                                "a number in [0, 2]")
-                              : (p.gamma + half) * (p.gamma + half) / 4;
-    params = "alpha_f=" + format_scalar(p.alpha_f) + ",alpha_m=" + format_scalar(p.alpha_m) +
-             ",beta=" + format_scalar(p.beta) + ",gamma=" + format_scalar(p.gamma);
-  } else {
-    const Rational rho =
-        d::exact_option(spec, "rho", "1/2", Rational(0), Rational(1), false, "a number in [0, 1]");
-    d::from_rho(rho, p.alpha_m, p.alpha_f);
-    p.gamma = half + p.alpha_f - p.alpha_m;
-    p.beta = (p.gamma + half) * (p.gamma + half) / 4;
-    params = "rho=" + format_scalar(rho);
-  }
-  law_ = d::parse_law(spec);
-  activation_ = d::parse_activation(spec);
-  lcp_method_ = d::parse_method<Scalar>(spec);
-  spec_text_ =
-      SchemeSpec::parse("krenk-hogsberg:" + d::options_suffix(law_, activation_, lcp_method_) +
-                        "," + params)
-          .str();
-  am_ = scalar_cast<Scalar>(p.alpha_m);
-  af_ = scalar_cast<Scalar>(p.alpha_f);
-  beta_ = scalar_cast<Scalar>(p.beta);
-  gamma_ = scalar_cast<Scalar>(p.gamma);
+  Rational rho(-1);
+  const std::string params = d::alpha_form(
+      spec, /*alpha_f_open=*/false, "a number in (0, 2]",
+      [&](const Rational& gamma) {
+        // gamma M is the leading term of the iteration matrix.
+        if (!(gamma > 0) || gamma > 2)
+          throw SpecError(spec.name() + ":gamma",
+                          "gamma = " + format_scalar(gamma) +
+                              " is out of range; accepted: a number in (0, 2] (the default is "
+                              "1/2 + alpha_f - alpha_m)");
+      },
+      parameters_, &rho);
+  this->parse_impulse_options(spec);
+  this->set_spec_text("krenk-hogsberg", params);
+  this->set_dynamics(parameters_);
 }
 
 template <class Scalar>
 SchemeInfo KrenkHogsberg<Scalar>::info() const {
-  SchemeInfo info;
-  info.family = "krenk-hogsberg";
-  info.spec = spec_text_;
-  info.smooth_order = 2;
-  info.impulse_lcp = true;
-  info.algorithmic_energy = true;
-  info.momentum_conserving = true;
-  return info;
-}
-
-template <class Scalar>
-void KrenkHogsberg<Scalar>::force_at(const Scalar& t, Vector<Scalar>& out) const {
-  newmark_detail::harmonic_force(*model_, harmonic_, t, out);
+  return this->splitting_info("krenk-hogsberg", 2);
 }
 
 template <class Scalar>
 void KrenkHogsberg<Scalar>::initialize(const LinearModel<Scalar>& model,
                                        const State<Scalar>& initial, const Scalar& h) {
-  namespace d = newmark_detail;
   const char* scheme = "krenk-hogsberg";
-  d::check_initial(scheme, model, initial, h);
-  const Index n = model.dofs(), m = model.contacts();
-  model_ = &model;
-  h_ = h;
-  harmonic_ = model.has_harmonic_force();
-  const Scalar one(1), half(Scalar(1) / 2);
-  const Scalar c = half - af_;
-  const Scalar kappa = half + c * (af_ - am_) / (one - am_);
-  const Matrix<Scalar> iteration =
-      gamma_ * model.M + (h * beta_) * model.C + (h * h * beta_ * kappa) * model.K;
-  d::factorize(scheme, "gamma M + h beta C + h^2 beta kappa K", iteration_lu_, iteration);
-  d::factorize(scheme, "M", mass_lu_, model.M);
-  minv_g_ = mass_lu_.solve(model.G);
-  delassus_ = model.G.transpose() * minv_g_;
-  r_terms_ = parameters_.alpha_f != parameters_.alpha_m;
-  algorithmic_ = !harmonic_ && (!r_terms_ || d::is_spd(model.K));
-  if (algorithmic_ && r_terms_) d::factorize(scheme, "K", stiffness_lu_, model.K);
-
-  for (Vector<Scalar>* v : {&a_, &r_, &f_k_, &f_next_, &rhs_, &a_next_, &vs_next_, &q_next_,
-                            &v_next_, &r_next_, &work_, &work2_, &dq_, &da_, &dr_, &fmean_})
-    v->setZero(n);
-  for (Vector<Scalar>* v :
-       {&gap_next_, &velocity_k_, &velocity_smooth_, &velocity_newton_, &impulse_})
-    v->setZero(m);
-  active_.clear();
-  active_.reserve(static_cast<std::size_t>(m));
-  delassus_active_.resize(0, 0);
-  b_active_.resize(0);
-
-  // a_0 = M^{-1}(F_0 - C v_0 - K q_0), r_0 = 0.
-  force_at(initial.t, f_k_);
-  rhs_ = f_k_;
-  rhs_.noalias() -= model.C * initial.v;
-  rhs_.noalias() -= model.K * initial.q;
-  a_ = mass_lu_.solve(rhs_);
-  r_.setZero();
+  this->bind(scheme, model, initial, h);
+  const Scalar one(1), half(Scalar(1) / 2), &am = this->am_, &af = this->af_;
+  const Scalar c = half - af;
+  const Scalar kappa = half + c * (af - am) / (one - am);
+  const Matrix<Scalar> iteration = this->gamma_ * model.M + (h * this->beta_) * model.C +
+                                   (h * h * this->beta_ * kappa) * model.K;
+  newmark_detail::factorize(scheme, "gamma M + h beta C + h^2 beta kappa K", this->iteration_lu_,
+                            iteration);
+  this->prepare(scheme, initial, parameters_.alpha_f != parameters_.alpha_m,
+                /*damping_allowed=*/true);
+  fmean_.setZero(model.dofs());
 }
 
 template <class Scalar>
 void KrenkHogsberg<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   namespace d = newmark_detail;
-  if (!model_) throw StepError("krenk-hogsberg: step() called before initialize()");
-  const LinearModel<Scalar>& model = *model_;
-  const Scalar& h = h_;
+  if (!this->model_) throw StepError("krenk-hogsberg: step() called before initialize()");
+  const LinearModel<Scalar>& model = *this->model_;
+  const Scalar& h = this->h_;
   const Scalar one(1), half(Scalar(1) / 2);
-  const Scalar c = half - af_;
-  const Scalar kappa = half + c * (af_ - am_) / (one - am_);
+  const Scalar &am = this->am_, &af = this->af_, &beta = this->beta_, &gamma = this->gamma_;
+  const Scalar c = half - af;
+  const Scalar kappa = half + c * (af - am) / (one - am);
   const Vector<Scalar>& q = state.q;
   const Vector<Scalar>& v = state.v;
+  Vector<Scalar>&a = this->a_, &r = this->r_, &f_k = this->f_k_, &f_next = this->f_next_;
+  Vector<Scalar>&rhs = this->rhs_, &a_next = this->a_next_, &q_next = this->q_next_,
+  &vs_next = this->vs_next_, &r_next = this->r_next_;
+  Vector<Scalar>&work = this->work_, &dq = this->dq_, &da = this->da_, &dr = this->dr_;
 
-  force_at(state.t, f_k_);
-  force_at(state.t + h, f_next_);
-  fmean_ = half * (f_k_ + f_next_);
+  this->force_at(state.t, f_k);
+  this->force_at(state.t + h, f_next);
+  fmean_ = half * (f_k + f_next);
 
-  // [q]* = h v_k + h^2 (1/2 - beta) a_k (in dq_), then
+  // [q]* = h v_k + h^2 (1/2 - beta) a_k (in dq), then
   // S a_{k+1} = <F> - (1-gamma) M a_k - C [q]*/h - K q_k - kappa K [q]* + c r_k/(1-alpha_m).
-  dq_ = h * v;
-  dq_ += (h * h * (half - beta_)) * a_;
-  work_ = q;
-  work_ += kappa * dq_;
-  rhs_ = fmean_;
-  rhs_.noalias() -= ((one - gamma_) * model.M) * a_;
-  rhs_.noalias() -= (one / h) * (model.C * dq_);
-  rhs_.noalias() -= model.K * work_;
-  rhs_ += (c / (one - am_)) * r_;
-  a_next_ = iteration_lu_.solve(rhs_);
-  dq_ += (h * h * beta_) * a_next_;
-  q_next_ = q + dq_;
-  vs_next_ = v;
-  vs_next_ += (h * (one - gamma_)) * a_;
-  vs_next_ += (h * gamma_) * a_next_;
+  dq = h * v;
+  dq += (h * h * (half - beta)) * a;
+  work = q;
+  work += kappa * dq;
+  rhs = fmean_;
+  rhs.noalias() -= ((one - gamma) * model.M) * a;
+  rhs.noalias() -= (one / h) * (model.C * dq);
+  rhs.noalias() -= model.K * work;
+  rhs += (c / (one - am)) * r;
+  a_next = this->iteration_lu_.solve(rhs);
+  dq += (h * h * beta) * a_next;
+  q_next = q + dq;
+  vs_next = v;
+  vs_next += (h * (one - gamma)) * a;
+  vs_next += (h * gamma) * a_next;
   // (1 - alpha_m) r_{k+1} + alpha_m r_k = (alpha_f - alpha_m) K [q].
-  r_next_.noalias() = (af_ - am_) * (model.K * dq_);
-  r_next_ -= am_ * r_;
-  r_next_ /= (one - am_);
-  dr_ = r_next_ - r_;
-  da_ = a_next_ - a_;
+  r_next.noalias() = (af - am) * (model.K * dq);
+  r_next -= am * r;
+  r_next /= (one - am);
+  dr = r_next - r;
+  da = a_next - a;
 
-  d::impulse_step<Scalar>("krenk-hogsberg", model, delassus_, minv_g_, law_, activation_,
-                          lcp_method_, lcp_options_, state.t, v, q_next_, vs_next_, gap_next_,
-                          velocity_k_, velocity_smooth_, velocity_newton_, impulse_, v_next_,
-                          active_, delassus_active_, b_active_, summary);
-  summary.velocity_newton = velocity_newton_;
-  summary.t_before = state.t;
-  summary.t_after = state.t + h;
-  summary.h = h;
-  summary.gap_before.noalias() = model.G.transpose() * q;
-  summary.gap_before += model.w;
+  this->impulse("krenk-hogsberg", this->law_, state, summary);
   summary.external_impulse = h * fmean_;
 
-  summary.E_before = half * (d::quad(model.M, v, work_) + d::quad(model.K, q, work_));
-  summary.E_after = half * (d::quad(model.M, v_next_, work_) + d::quad(model.K, q_next_, work_));
-  summary.W_ext = dq_.dot(fmean_);
-  const Scalar damping = d::quad(model.C, dq_, work_) / h;
+  this->mechanical_ledger(state, summary);
+  summary.W_ext = dq.dot(fmean_);
+  const Scalar damping = d::quad(model.C, dq, work) / h;
   summary.W_damp = -damping;
-  work_ = velocity_smooth_ + summary.velocity_after;
-  summary.W_contact = half * work_.dot(impulse_);
-  const Scalar bg = beta_ - gamma_ / 2;
-  const Scalar a2_k = d::quad(model.M, a_, work_);
-  const Scalar a2_next = d::quad(model.M, a_next_, work_);
-  const Scalar da2 = d::quad(model.M, da_, work_);
+  const Scalar bg = beta - gamma / 2;
+  const Scalar a2_k = d::quad(model.M, a, work);
+  const Scalar a2_next = d::quad(model.M, a_next, work);
+  const Scalar da2 = d::quad(model.M, da, work);
   summary.numerical_dissipation =
-      c * dq_.dot(dr_) + half * h * h * bg * (a2_next - a2_k) + h * h * bg * (gamma_ - half) * da2;
+      c * dq.dot(dr) + half * h * h * bg * (a2_next - a2_k) + h * h * bg * (gamma - half) * da2;
 
-  summary.has_algorithmic_energy = algorithmic_;
-  if (algorithmic_) {
-    Scalar r_k_term(0), r_next_term(0);
-    Scalar D = damping + h * h * bg * (gamma_ - half) * da2;
-    if (r_terms_) {
-      const Scalar c_r = c / (2 * (af_ - am_));
-      r_k_term = c_r * d::inverse_quad(stiffness_lu_, r_, work_);
-      r_next_term = c_r * d::inverse_quad(stiffness_lu_, r_next_, work_);
-      D += c_r * (one - 2 * am_) * d::inverse_quad(stiffness_lu_, dr_, work_);
-    }
-    summary.E_alg_before = summary.E_before - model.F.dot(q) + half * h * h * bg * a2_k + r_k_term;
-    summary.E_alg_after =
-        summary.E_after - model.F.dot(q_next_) + half * h * h * bg * a2_next + r_next_term;
-    summary.algorithmic_dissipation = D;
-  } else {
-    summary.E_alg_before = summary.E_alg_after = summary.algorithmic_dissipation = Scalar(0);
-  }
-
-  a_ = a_next_;
-  r_ = r_next_;
-  state.q = q_next_;
-  state.v = v_next_;
-  state.t = state.t + h;
+  const Scalar c_r = this->r_terms_ ? Scalar(c / (2 * (af - am))) : Scalar(0);
+  this->algorithmic_ledger(state, bg, a2_k, a2_next, damping + h * h * bg * (gamma - half) * da2,
+                           c_r, am, summary);
+  this->advance(state);
 }
 
 }  // namespace nsh

@@ -3,6 +3,7 @@
 #include "newmark_family.hxx"
 
 namespace nsh {
+template class NewmarkSplitting<Rational>;
 template class NewmarkFamily<Rational>;
 template class KrenkHogsberg<Rational>;
 }  // namespace nsh

@@ -2,6 +2,7 @@
 #include "newmark_family.hxx"
 
 namespace nsh {
+template class NewmarkSplitting<Real50>;
 template class NewmarkFamily<Real50>;
 template class KrenkHogsberg<Real50>;
 }  // namespace nsh

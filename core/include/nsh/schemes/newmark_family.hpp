@@ -219,8 +219,79 @@ struct NewmarkParameters {
   Rational alpha_m{0}, alpha_f{0}, beta{Rational(1) / 4}, gamma{Rational(1) / 2};
 };
 
+/// What NewmarkFamily and KrenkHogsberg share (sections 1 and 2 above): the impulse-step
+/// options, the model-bound factorizations, the impulse LCP and its workspace, and the parts of
+/// the ledger that do not depend on the smooth step. Each scheme adds its own smooth step.
 template <class Scalar>
-class NewmarkFamily : public Scheme<Scalar> {
+class NewmarkSplitting : public Scheme<Scalar> {
+ public:
+  /// The Newton law the scheme claims (the mutant that lies uses another one in its LCP).
+  NewmarkImpactLaw impact_law() const { return law_; }
+  NewmarkActivation activation() const { return activation_; }
+
+ protected:
+  /// impact, activation and lcp from the spec; SpecError names the option.
+  void parse_impulse_options(const SchemeSpec& spec);
+  /// The canonical spec text: name, the impulse options and `params` in SchemeSpec order.
+  void set_spec_text(const std::string& name, const std::string& params);
+  /// The Scalar copies of the parameters the step computes with.
+  void set_dynamics(const NewmarkParameters& p);
+  SchemeInfo splitting_info(const char* family, int smooth_order) const;
+
+  /// Validates h and the initial state and binds the model (first part of initialize).
+  void bind(const char* scheme, const LinearModel<Scalar>& model, const State<Scalar>& initial,
+            const Scalar& h);
+  /// After the scheme has factorized its iteration matrix: factorizes M, forms M^{-1} G and the
+  /// Delassus matrix, decides has_algorithmic_energy (F constant, C = 0 unless
+  /// damping_allowed, K SPD when r_terms), sizes the workspace and sets a_0 = M^{-1}(F_0 - C v_0
+  /// - K q_0), r_0 = 0.
+  void prepare(const char* scheme, const State<Scalar>& initial, bool r_terms,
+               bool damping_allowed);
+  void force_at(const Scalar& t, Vector<Scalar>& out) const;
+
+  /// The impulse step with the Newton law `law` from (q_next_, vs_next_) into v_next_; the
+  /// summary's velocity_newton is the claimed law's.
+  void impulse(const char* scheme, NewmarkImpactLaw law, const State<Scalar>& state,
+               StepSummary<Scalar>& summary);
+  /// t, h, gap_before, E_before, E_after and W_contact of the step state -> (q_next_, v_next_).
+  void mechanical_ledger(const State<Scalar>& state, StepSummary<Scalar>& summary);
+  /// E_alg_before/after = E - F^T q + 1/2 h^2 bg ||a||_M^2 (+ c_r ||r||_{K^-1}^2) and
+  /// algorithmic_dissipation = D (+ c_r (1 - 2 alpha_m) ||[r]||_{K^-1}^2), the r terms when
+  /// r_terms_; zero (and has_algorithmic_energy = false) when the model has none.
+  void algorithmic_ledger(const State<Scalar>& state, const Scalar& bg, const Scalar& a2_k,
+                          const Scalar& a2_next, Scalar D, const Scalar& c_r, const Scalar& alpha_m,
+                          StepSummary<Scalar>& summary);
+  /// Commits the step: a_k, r_k, q, v, t.
+  void advance(State<Scalar>& state);
+
+  NewmarkImpactLaw law_{NewmarkImpactLaw::smooth};
+  NewmarkActivation activation_{NewmarkActivation::position_velocity};
+  LcpMethod lcp_method_{LcpMethod::lemke};
+  LcpOptions<Scalar> lcp_options_;
+  std::string spec_text_;
+  Scalar am_{0}, af_{0}, beta_{0}, gamma_{0};  // dynamics
+
+  // Bound by bind / prepare.
+  const LinearModel<Scalar>* model_{nullptr};
+  Scalar h_{0};
+  bool harmonic_{false};
+  bool algorithmic_{false};  // has_algorithmic_energy for this model
+  bool r_terms_{false};      // alpha_f != alpha_m in the ledger (needs K^{-1})
+  Eigen::PartialPivLU<Matrix<Scalar>> iteration_lu_, mass_lu_, stiffness_lu_;
+  Matrix<Scalar> minv_g_, delassus_;
+
+  // History and workspace.
+  Vector<Scalar> a_, r_;  // a_k, r_k
+  Vector<Scalar> f_k_, f_next_, rhs_, a_next_, vs_next_, q_next_, v_next_, r_next_;
+  Vector<Scalar> work_, work2_, dq_, da_, dr_;
+  Vector<Scalar> gap_next_, velocity_k_, velocity_smooth_, velocity_newton_, impulse_;
+  Matrix<Scalar> delassus_active_;
+  Vector<Scalar> b_active_;
+  std::vector<Index> active_;
+};
+
+template <class Scalar>
+class NewmarkFamily : public NewmarkSplitting<Scalar> {
  public:
   /// From a spec named "newmark", "hht" or "gen-alpha" (see the header comment); missing
   /// options take their defaults. SpecError names the option for any bad value.
@@ -232,10 +303,8 @@ class NewmarkFamily : public Scheme<Scalar> {
   void step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
   const NewmarkParameters& parameters() const { return ledger_; }
-  NewmarkImpactLaw impact_law() const { return law_; }
-  NewmarkActivation activation() const { return activation_; }
   /// The acceleration-like variable a_k and smooth acceleration x''_k of the current state.
-  const Vector<Scalar>& acceleration_like() const { return a_; }
+  const Vector<Scalar>& acceleration_like() const { return this->a_; }
   const Vector<Scalar>& smooth_acceleration() const { return xdd_; }
 
  protected:
@@ -244,44 +313,17 @@ class NewmarkFamily : public Scheme<Scalar> {
   NewmarkFamily(const SchemeSpec& spec, NewmarkMutation mutation);
 
  private:
-  void force_at(const Scalar& t, Vector<Scalar>& out) const;
-
   std::string name_;
   NewmarkParameters ledger_;   // what the scheme claims (spec, info, ledger)
   NewmarkParameters dynamic_;  // what the step computes (differs only in mutants)
-  NewmarkImpactLaw law_{NewmarkImpactLaw::smooth};          // claimed
   NewmarkImpactLaw dynamic_law_{NewmarkImpactLaw::smooth};  // used in the LCP
-  NewmarkActivation activation_{NewmarkActivation::position_velocity};
-  LcpMethod lcp_method_{LcpMethod::lemke};
-  LcpOptions<Scalar> lcp_options_;
-  std::string spec_text_;
-
-  // Scalar copies of the parameters.
-  Scalar am_{0}, af_{0}, beta_{0}, gamma_{0};      // dynamics
-  Scalar lam_{0}, laf_{0}, lbeta_{0}, lgamma_{0};  // ledger
-
-  // Bound by initialize.
-  const LinearModel<Scalar>* model_{nullptr};
-  Scalar h_{0};
-  bool harmonic_{false};
-  bool algorithmic_{false};  // has_algorithmic_energy for this model
-  bool r_terms_{false};      // alpha_f != alpha_m in the ledger (needs K^{-1})
-  Eigen::PartialPivLU<Matrix<Scalar>> iteration_lu_, mass_lu_, stiffness_lu_;
-  Matrix<Scalar> minv_g_, delassus_;
-
-  // History and workspace.
-  Vector<Scalar> a_, xdd_, vs_, r_;  // a_k, x''_k, v~_k, r_k
-  Vector<Scalar> f_k_, f_next_, rhs_, a_next_, xdd_next_, vs_next_, q_next_, v_next_, r_next_;
-  Vector<Scalar> work_, work2_, dq_, da_, dr_, wbar_;
-  Vector<Scalar> gap_next_, velocity_k_, velocity_smooth_, velocity_newton_, impulse_;
-  Matrix<Scalar> delassus_active_;
-  Vector<Scalar> b_active_;
-  std::vector<Index> active_;
+  Scalar lam_{0}, laf_{0}, lbeta_{0}, lgamma_{0};           // ledger
+  Vector<Scalar> xdd_, vs_, xdd_next_, wbar_;               // x''_k, v~_k
   NewmarkMutation mutation_{NewmarkMutation::none};
 };
 
 template <class Scalar>
-class KrenkHogsberg : public Scheme<Scalar> {
+class KrenkHogsberg : public NewmarkSplitting<Scalar> {
  public:
   /// From a spec "krenk-hogsberg[:rho=..|alpha_m=..,alpha_f=..][,impact=..,activation=..,lcp=..]".
   explicit KrenkHogsberg(const SchemeSpec& spec);
@@ -294,33 +336,11 @@ class KrenkHogsberg : public Scheme<Scalar> {
   /// alpha_m, alpha_f, beta, gamma as used (exact).
   const NewmarkParameters& parameters() const { return parameters_; }
   /// The filter state r_k.
-  const Vector<Scalar>& filter_state() const { return r_; }
+  const Vector<Scalar>& filter_state() const { return this->r_; }
 
  private:
-  void force_at(const Scalar& t, Vector<Scalar>& out) const;
-
   NewmarkParameters parameters_;
-  Scalar am_{0}, af_{0}, beta_{0}, gamma_{0};
-  NewmarkImpactLaw law_{NewmarkImpactLaw::smooth};
-  NewmarkActivation activation_{NewmarkActivation::position_velocity};
-  LcpMethod lcp_method_{LcpMethod::lemke};
-  LcpOptions<Scalar> lcp_options_;
-  std::string spec_text_;
-
-  const LinearModel<Scalar>* model_{nullptr};
-  Scalar h_{0};
-  bool harmonic_{false};
-  bool algorithmic_{false};
-  bool r_terms_{false};
-  Eigen::PartialPivLU<Matrix<Scalar>> iteration_lu_, mass_lu_, stiffness_lu_;
-  Matrix<Scalar> minv_g_, delassus_;
-
-  Vector<Scalar> a_, r_, f_k_, f_next_, rhs_, a_next_, vs_next_, q_next_, v_next_, r_next_;
-  Vector<Scalar> work_, work2_, dq_, da_, dr_, fmean_;
-  Vector<Scalar> gap_next_, velocity_k_, velocity_smooth_, velocity_newton_, impulse_;
-  Matrix<Scalar> delassus_active_;
-  Vector<Scalar> b_active_;
-  std::vector<Index> active_;
+  Vector<Scalar> fmean_;
 };
 
 /// Registers "newmark", "hht", "gen-alpha" and "krenk-hogsberg" (double, Real50, Rational).

@@ -1,8 +1,11 @@
 // `nsh check`: the correctness gate. Runs the shared properties (nsh/properties/check.hpp) on
 // schemes and prints one row per scheme x property; `--mutants` asserts that every mutant is
-// rejected. Exit status 0 every checked claim holds, 1 a property failed (or a mutant
-// survived), 2 bad input.
+// rejected. `--shard I/N` evaluates the I-th of N shares of the cases and `--out FILE` writes
+// the verdicts as a shard file for `nsh merge` (cmd_merge.cpp). Exit status 0 every checked
+// claim holds, 1 a property failed (or a mutant survived), 2 bad input.
 #include "commands.hpp"
+#include "shard_file.hpp"
+#include "verdict_io.hpp"
 
 #include <nsh/error.hpp>
 #include <nsh/properties/check.hpp>
@@ -28,86 +31,9 @@ struct CheckArgs {
   bool force{false};
   bool mutants{false};
   std::string junit;
-};
-
-std::string xml_escape(const std::string& s) {
+  std::string shard;
   std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
-          out += ' ';
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
-
-std::string failure_text(const Verdict& v) {
-  std::string out = v.property + ": " + v.statement + "\n";
-  if (!v.note.empty()) out += v.note + "\n";
-  if (!v.counterexample) return out;
-  const auto& x = *v.counterexample;
-  out += "values that broke it:\n";
-  for (const auto& [k, value] : x.values) out += "  " + k + " = " + value + "\n";
-  if (!x.case_file.empty()) {
-    out += "counterexample case file (replay: " + x.simulate_hint + "):\n" + x.case_file;
-    if (x.case_file.back() != '\n') out += "\n";
-  }
-  if (!x.reproduce.empty())
-    out += "reproduce: " + x.reproduce + " " + x.command + "\n";
-  else
-    out += "reproduce: " + x.command + "\n";
-  return out;
-}
-
-void write_junit(const std::string& path, const std::vector<Verdict>& verdicts,
-                 const std::string& suite) {
-  std::ofstream out(path);
-  if (!out) throw InputError("junit", "cannot write '" + path + "'");
-  int failures = 0, skipped = 0;
-  for (const auto& v : verdicts) {
-    failures += v.outcome == Outcome::fail;
-    skipped += v.outcome == Outcome::not_claimed || v.outcome == Outcome::not_applicable;
-  }
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out << fmt::format("<testsuites name=\"nsh\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">\n",
-                     verdicts.size(), failures, skipped);
-  out << fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">\n",
-                     xml_escape(suite), verdicts.size(), failures, skipped);
-  for (const auto& v : verdicts) {
-    out << fmt::format("    <testcase classname=\"{}\" name=\"{}\">", xml_escape(v.scheme),
-                       xml_escape(v.property));
-    if (v.outcome == Outcome::fail) {
-      out << "\n      <failure message=\"" << xml_escape(v.note.empty() ? "failed" : v.note)
-          << "\">" << xml_escape(failure_text(v)) << "</failure>\n    ";
-    } else if (v.outcome != Outcome::pass) {
-      out << "<skipped message=\""
-          << xml_escape(std::string(properties::to_string(v.outcome)) +
-                        (v.note.empty() ? "" : ": " + v.note))
-          << "\"/>";
-    }
-    out << "</testcase>\n";
-  }
-  out << "  </testsuite>\n</testsuites>\n";
-}
+};
 
 properties::CheckOptions options_from(const CheckArgs& a) {
   properties::CheckOptions o;
@@ -124,6 +50,11 @@ properties::CheckOptions options_from(const CheckArgs& a) {
       throw InputError("restitution", "'" + a.restitution + "' is not A or A:B");
     o.restitution = r;
   }
+  if (!a.shard.empty()) {
+    const auto [index, count] = parse_shard(a.shard);
+    o.shard = index;
+    o.shards = count;
+  }
   return o;
 }
 
@@ -133,26 +64,32 @@ int run_check(const CheckArgs& a) {
       a.schemes.empty() ? std::vector<std::string>{"all"} : a.schemes;
   const std::vector<std::string> props =
       a.properties.empty() ? std::vector<std::string>{"all"} : a.properties;
+  // A file that cannot be written is bad input before any case runs.
+  if (!a.out.empty() && !std::ofstream(a.out, std::ios::app))
+    throw InputError("--out", "cannot write '" + a.out + "'");
   const std::vector<Verdict> verdicts = properties::run_checks(schemes, props, options);
-  std::size_t width = 6;
-  for (const auto& v : verdicts) width = std::max(width, v.scheme.size());
-  std::cout << fmt::format("{:<{}}  {:<31}  {:<12}  {:>6}  {}\n", "scheme", width, "property",
-                           "verdict", "cases", "note");
-  int failed = 0;
-  for (const auto& v : verdicts) {
-    failed += v.outcome == Outcome::fail;
-    std::cout << fmt::format("{:<{}}  {:<31}  {:<12}  {:>6}  {}\n", v.scheme, width, v.property,
-                             properties::to_string(v.outcome), v.cases_run, v.note);
-  }
-  for (const auto& v : verdicts)
-    if (v.outcome == Outcome::fail)
-      std::cout << "\n--- FAIL " << v.scheme << " / " << failure_text(v);
-  std::cout << fmt::format("\n{} verdict(s): {} failed\n", verdicts.size(), failed);
+  const int failed = print_verdicts(std::cout, verdicts);
   if (!a.junit.empty()) write_junit(a.junit, verdicts, "nsh check");
+  if (!a.out.empty()) {
+    ShardFile file;
+    file.shard = options.shard;
+    file.shards = options.shards;
+    file.seed = options.seed;
+    file.cases = options.cases;
+    file.schemes = schemes;
+    file.properties = props;
+    file.restitution = a.restitution;
+    file.force = options.force;
+    file.verdicts = verdicts;
+    write_shard_file(a.out, file);
+  }
   return failed ? 1 : 0;
 }
 
 int run_mutants(const CheckArgs& a) {
+  if (!a.shard.empty() || !a.out.empty())
+    throw InputError(a.shard.empty() ? "--out" : "--shard",
+                     "applies to the property check, not to --mutants");
   const properties::CheckOptions options = options_from(a);
   std::vector<Verdict> all;
   int survivors = 0;
@@ -202,6 +139,11 @@ void add_check_command(CLI::App& app, int& status) {
   cmd->add_flag("--force", args->force, "check the property even where it is not claimed");
   cmd->add_flag("--mutants", args->mutants, "assert that every mutant is rejected");
   cmd->add_option("--junit", args->junit, "write JUnit XML (one testcase per scheme x property)");
+  cmd->add_option("--shard", args->shard,
+                  "I/N: evaluate the I-th of N shares (0 <= I < N) of the cases that the run "
+                  "with the same --seed and --cases checks; combine the shards with nsh merge");
+  cmd->add_option("--out", args->out,
+                  "write the verdicts and counterexamples as a JSON shard file for nsh merge");
   cmd->callback(
       [args, &status] { status = args->mutants ? run_mutants(*args) : run_check(*args); });
 }

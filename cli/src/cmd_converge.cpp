@@ -56,6 +56,12 @@ int run(const ConvergeArgs& args) {
                              s.reference);
     for (const auto& m : s.measures) {
       const auto& fit = s.fits.at(m);
+      if (!fit.reason.empty()) {  // no slope through round-off noise
+        std::cout << fmt::format(
+            "  {:<13} order      -  {}{}\n", m, fit.reason,
+            fit.reason == "exact at every h" ? "" : " (errors <= 64 (N+1) eps scale)");
+        continue;
+      }
       std::cout << fmt::format("  {:<13} order {:>6}  residual {:>8}\n", m,
                                fit.defined() ? fmt::format("{:.3f}", fit.order) : "-",
                                fit.defined() ? fmt::format("{:.2e}", fit.residual) : "-");

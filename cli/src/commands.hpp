@@ -18,6 +18,7 @@ void add_check_command(CLI::App& app, int& status);
 void add_converge_command(CLI::App& app, int& status);
 void add_energy_command(CLI::App& app, int& status);
 void add_report_command(CLI::App& app, int& status);
+void add_merge_command(CLI::App& app, int& status);
 
 /// `nsh list properties`: one line per property of the shared suite. Defined by the properties
 /// module's cmd_check.cpp; cmd_list.cpp calls it once that exists.

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   nsh::cli::add_converge_command(app, status);
   nsh::cli::add_energy_command(app, status);
   nsh::cli::add_report_command(app, status);
+  nsh::cli::add_merge_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -21,6 +21,11 @@ const char* to_string(Outcome outcome) {
   return "?";
 }
 
+std::string shard_suffix(const CheckOptions& options) {
+  if (options.shards <= 1) return {};
+  return " --shard " + std::to_string(options.shard) + "/" + std::to_string(options.shards);
+}
+
 namespace {
 
 std::vector<std::shared_ptr<PropertyProvider>>& provider_list() {
@@ -125,7 +130,16 @@ std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
         verdicts.push_back(std::move(v));
         continue;
       }
-      verdicts.push_back(provider->check(canonical, property, options));
+      if (options.shards > 1 && !provider->shards_cases()) {
+        CheckOptions whole = options;
+        whole.shard = 0;
+        whole.shards = 1;
+        Verdict v = provider->check(canonical, property, whole);
+        v.whole = true;
+        verdicts.push_back(std::move(v));
+      } else {
+        verdicts.push_back(provider->check(canonical, property, options));
+      }
     }
   }
   return verdicts;

@@ -222,7 +222,7 @@ Counterexample make_counterexample(const std::string& spec, const GeneratedCase&
   if (options.restitution)
     command += " --restitution " + options.restitution->lo + ":" + options.restitution->hi;
   if (options.force) command += " --force";
-  x.command = command;
+  x.command = command + shard_suffix(options);
   return x;
 }
 
@@ -234,10 +234,13 @@ class QuietListener : public rc::detail::TestListener {
 };
 
 /// The first of `cases` on which `property` evaluates and fails (each run with `spec_override`
-/// if given), counting every case run; nullopt if none does.
+/// if given), counting every case run; nullopt if none does. With `shard`, only the cases whose
+/// index (first_index + position) is in the shard are evaluated, and `failing_index` gets the
+/// index of the failing one.
 std::optional<std::pair<GeneratedCase, CaseOutcome>> first_violation(
     const std::string& spec, const std::string& property, std::vector<GeneratedCase> cases,
-    const std::optional<std::string>& spec_override, int& cases_run);
+    const std::optional<std::string>& spec_override, int& cases_run,
+    const CheckOptions* shard = nullptr, long first_index = 0, long* failing_index = nullptr);
 
 }  // namespace
 
@@ -363,6 +366,7 @@ Verdict check_property(const std::string& spec, const std::string& property,
   };
 
   if (property == "observed_order") {
+    v.whole = true;  // four deterministic runs: not split between shards
     std::vector<double> hs, errors;
     const CaseOutcome out = run_observed_order(spec, info.smooth_order, &hs, &errors);
     v.cases_run = static_cast<int>(hs.size());
@@ -385,18 +389,38 @@ Verdict check_property(const std::string& spec, const std::string& property,
   }
 
   // 1. Designed cases inside the domain (THEORY 2.4 / 3.4): cheap, and what random misses.
-  if (const auto found =
-          first_violation(spec, property, designed_cases(*domain), std::nullopt, v.cases_run))
-    return fail_with(found->first, found->second,
-                     "designed search inside the domain found a counterexample");
+  // Case order of the unsharded run (what --shard splits): designed 0..D-1, random D..D+cases-1.
+  const std::vector<GeneratedCase> designed = designed_cases(*domain);
+  const long designed_count = static_cast<long>(designed.size());
+  long failing_index = -1;
+  if (const auto found = first_violation(spec, property, designed, std::nullopt, v.cases_run,
+                                         &options, 0, &failing_index)) {
+    fail_with(found->first, found->second,
+              "designed search inside the domain found a counterexample");
+    v.failing_case = failing_index;
+    return v;
+  }
 
   // 2. Random cases (rapidcheck, deterministic in the seed; RC_PARAMS reproduce= honoured).
   std::optional<GeneratedCase> last_failure;
   std::optional<CaseOutcome> last_outcome;
   int evaluated = 0;
+  // rapidcheck gives each case its own split of the seed's random stream, so a case is the
+  // same whichever cases before it were evaluated: a shard draws every case (keeping the
+  // sizes and any generator discards of the unsharded run) and evaluates its share. Calls
+  // after the first failure are shrinking and always evaluate.
+  long drawn = 0;
+  std::optional<long> first_failure;
   const CaseDomain d = *domain;
   const auto rc_property = [&, d]() {
-    if (auto found = first_violation(spec, property, {*gen_case(d)}, std::nullopt, evaluated)) {
+    GeneratedCase c = *gen_case(d);
+    const long index = designed_count + drawn;
+    if (!first_failure) {
+      ++drawn;
+      if (!in_shard(options, index)) return;
+    }
+    if (auto found = first_violation(spec, property, {std::move(c)}, std::nullopt, evaluated)) {
+      if (!first_failure) first_failure = index;
       last_failure = found->first;
       last_outcome = found->second;
       RC_FAIL(found->second.judgement.detail);
@@ -419,6 +443,7 @@ Verdict check_property(const std::string& spec, const std::string& property,
     if (last_failure) {
       fail_with(*last_failure, *last_outcome, "random search found a counterexample (shrunk)");
       v.counterexample->reproduce = reproduce_string(options.seed, metadata.id, failure.reproduce);
+      v.failing_case = first_failure;
       return v;
     }
     v.outcome = Outcome::fail;
@@ -433,7 +458,9 @@ Verdict check_property(const std::string& spec, const std::string& property,
   }
 
   // 3. Sharpness: just outside the claimed domain the designed search must find a violation.
-  if (claim && !options.force) {
+  // A search that must succeed is not split: shard 0 runs it whole (after every random case
+  // in the unsharded order).
+  if (claim && !options.force && options.shard == 0) {
     for (const OutsideProbe& probe : claim->outside) {
       if (!first_violation(spec, property, designed_cases(probe.cases), probe.spec, v.cases_run)) {
         v.outcome = Outcome::fail;
@@ -441,6 +468,7 @@ Verdict check_property(const std::string& spec, const std::string& property,
             "claim not shown sharp: the designed search found no counterexample outside "
             "the domain (" +
             probe.why + ", " + probe.spec + ")";
+        v.failing_case = designed_count + options.cases;
         return v;
       }
     }
@@ -456,12 +484,19 @@ namespace {
 
 std::optional<std::pair<GeneratedCase, CaseOutcome>> first_violation(
     const std::string& spec, const std::string& property, std::vector<GeneratedCase> cases,
-    const std::optional<std::string>& spec_override, int& cases_run) {
-  for (GeneratedCase& c : cases) {
+    const std::optional<std::string>& spec_override, int& cases_run, const CheckOptions* shard,
+    long first_index, long* failing_index) {
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const long index = first_index + static_cast<long>(i);
+    if (shard && !in_shard(*shard, index)) continue;
+    GeneratedCase& c = cases[i];
     if (spec_override) c.spec_override = spec_override;
     CaseOutcome out = evaluate_case(spec, property, c);
     ++cases_run;
-    if (out.evaluated && !out.judgement.holds) return std::make_pair(std::move(c), std::move(out));
+    if (out.evaluated && !out.judgement.holds) {
+      if (failing_index) *failing_index = index;
+      return std::make_pair(std::move(c), std::move(out));
+    }
   }
   return std::nullopt;
 }

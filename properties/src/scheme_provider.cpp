@@ -59,6 +59,8 @@ class SchemePropertyProvider : public PropertyProvider {
                 const CheckOptions& options) const override {
     return check_property(spec, property, options);
   }
+
+  bool shards_cases() const override { return true; }
 };
 
 }  // namespace

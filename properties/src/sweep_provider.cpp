@@ -176,12 +176,17 @@ Verdict make_verdict(const std::string& spec, const std::string& property) {
   return v;
 }
 
-void fail_with(Verdict& v, const Finding& f, const CheckOptions& options, bool claimed) {
+/// `index`: the failing case's position in the unsharded case order (check.hpp, --shard). Every
+/// loop below draws every case from the generator and evaluates only its shard's share.
+void fail_with(Verdict& v, const Finding& f, const CheckOptions& options, bool claimed,
+               long index) {
   v.outcome = Outcome::fail;
+  v.failing_case = index;
   Counterexample c;
   c.values = f.values;
-  c.command = fmt::format("nsh check --scheme {} --property {} --seed {}{}", v.scheme, v.property,
-                          options.seed, claimed ? "" : " --force");
+  c.command = fmt::format("nsh check --scheme {} --property {} --cases {} --seed {}{}{}", v.scheme,
+                          v.property, options.cases, options.seed, claimed ? "" : " --force",
+                          shard_suffix(options));
   c.reproduce = fmt::format("seed={}", options.seed);
   v.counterexample = c;
 }
@@ -196,8 +201,9 @@ Verdict check_projection(Verdict v, const std::string& set_type, const CheckOpti
     if (v.property == "projection_idempotent") return projection_idempotent(C, y1);
     return projection_variational_inequality(C, y1, y2);
   };
+  long index = 0;
   // Designed first: seed 004's C = {-1, 1} where the set is finite.
-  if (set_type == "finite") {
+  if (set_type == "finite" && in_shard(options, index++)) {
     const FiniteSetProjection<Scalar> C(
         {Vector<Scalar>::Constant(1, Scalar(-1)), Vector<Scalar>::Constant(1, Scalar(1))});
     const Scalar tenth = Scalar(1) / 10;
@@ -208,7 +214,7 @@ Verdict check_projection(Verdict v, const std::string& set_type, const CheckOpti
                                      Vector<Scalar>::Constant(1, Scalar(-1)));
     ++v.cases_run;
     if (!f.holds) {
-      fail_with(v, f, options, claimed);
+      fail_with(v, f, options, claimed, 0);
       v.note = "designed case (seed 004, C = {-1, 1}) violates it: C is not convex";
       return v;
     }
@@ -220,10 +226,11 @@ Verdict check_projection(Verdict v, const std::string& set_type, const CheckOpti
     const Index n = rng.integer(1, 3);
     const auto C = random_set<Scalar>(types[static_cast<std::size_t>(k) % types.size()], n, rng);
     const Vector<Scalar> y1 = random_point<Scalar>(n, rng), y2 = random_point<Scalar>(n, rng);
+    if (!in_shard(options, index++)) continue;
     const Finding f = evaluate(*C, y1, y2);
     ++v.cases_run;
     if (!f.holds) {
-      fail_with(v, f, options, claimed);
+      fail_with(v, f, options, claimed, index - 1);
       return v;
     }
   }
@@ -252,7 +259,10 @@ Verdict check_penalty(Verdict v, const std::string& spec, const CheckOptions& op
   int inside = 0, inside_fail = 0, outside = 0, outside_fail = 0;
   std::optional<Finding> worst;  // the violation closest to the bound
   Q worst_ratio(0);
-  for (const Q& r : ratios) {
+  long worst_index = 0;
+  for (std::size_t i = 0; i < ratios.size(); ++i) {
+    if (!in_shard(options, static_cast<long>(i))) continue;
+    const Q& r = ratios[i];
     const Q h = r / kappa;
     c.T = Q(100) * h;
     const auto t = run_first_order<Q>(resolved.str(), c, h);
@@ -265,6 +275,7 @@ Verdict check_penalty(Verdict v, const std::string& spec, const CheckOptions& op
       if (!worst || r < worst_ratio) {
         worst = f;
         worst_ratio = r;
+        worst_index = static_cast<long>(i);
       }
     }
   }
@@ -272,7 +283,7 @@ Verdict check_penalty(Verdict v, const std::string& spec, const CheckOptions& op
       "h kappa <= {}: {} cases, {} violations; h kappa > {}: {} cases, {} violations",
       format_scalar(bound), inside, inside_fail, format_scalar(bound), outside, outside_fail);
   if (worst) {
-    fail_with(v, *worst, options, claimed);
+    fail_with(v, *worst, options, claimed, worst_index);
     auto& values = v.counterexample->values;
     if (std::none_of(values.begin(), values.end(),
                      [](const auto& kv) { return kv.first == "h kappa"; }))
@@ -291,11 +302,13 @@ Verdict check_catching_up(Verdict v, const CheckOptions& options, bool claimed) 
     const long a = rng.integer(1, 20);
     steps.push_back(Q(a) / Q(rng.integer(a, 60)));
   }
-  for (const Q& h : steps) {
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    if (!in_shard(options, static_cast<long>(i))) continue;
+    const Q& h = steps[i];
     const Finding f = catching_up_error_bound(run_first_order<Q>("catching-up", c, h), h);
     ++v.cases_run;
     if (!f.holds) {
-      fail_with(v, f, options, claimed);
+      fail_with(v, f, options, claimed, static_cast<long>(i));
       return v;
     }
   }
@@ -334,6 +347,7 @@ Verdict check_penalty2(Verdict v, const std::string& spec, const CheckOptions& o
     x0.q(0) = Q(rng.integer(-2, 10)) / 100;  // slightly penetrated to slightly open
     x0.v(0) = -Q(rng.integer(0, 40)) / 10;   // approaching
     const Q h = Q(1) / Q(rng.integer(5, 200));
+    if (!in_shard(options, k)) continue;
     auto scheme = Registry::builtin().make<Q>(resolved.str());
     const Q H0 = model.energy(x0.q, x0.v) + (x0.q(0) < Q(0) ? kappa * x0.q(0) * x0.q(0) / 2 : Q(0));
     Finding failed;
@@ -349,11 +363,13 @@ Verdict check_penalty2(Verdict v, const std::string& spec, const CheckOptions& o
     });
     ++v.cases_run;
     if (!ok) {
-      fail_with(v, failed, options, claimed);
+      fail_with(v, failed, options, claimed, k);
       v.counterexample->case_file =
           write_linear_case<Q>("penalty2-counterexample", model, x0, Q(20) * h, h);
+      // The same form as the scheme provider's hint (runner.cpp), in Rational where it failed.
       v.counterexample->simulate_hint =
-          "--scheme " + resolved.str() + " --h " + format_scalar(h) + " --precision rational";
+          fmt::format("nsh simulate FILE --scheme '{}' --h {} --T {} --precision rational",
+                      resolved.str(), format_scalar(h), format_scalar(Q(20) * h));
       return v;
     }
   }
@@ -426,6 +442,7 @@ class SweepProvider final : public PropertyProvider {
     if (f == "penalty") return check_penalty(v, spec, options, claimed);
     return check_penalty2(v, spec, options, claimed);
   }
+  bool shards_cases() const override { return true; }
 };
 
 }  // namespace

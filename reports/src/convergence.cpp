@@ -29,6 +29,7 @@ struct RunResult {
   double wall_seconds{kNaN};
   std::map<std::string, double> errors;
   std::string failure;
+  double roundoff{kNaN};  ///< the error round-off alone explains (roundoff_bound)
 };
 
 template <class Scalar>
@@ -53,6 +54,11 @@ RunResult run_one(const std::string& spec, const CaseDocument& document, const s
         fmt::format("reference has {} samples, the run {} states", ref.size(), run.states.size()));
   const R hr = parse_number<R>(h_text, "h");
   R q_max(0), v_l1(0);
+  // The solution's scale for the round-off bound: every measure is a difference of states,
+  // times, energies or a time integral of velocities.
+  R scale =
+      abs_value<R>(scalar_cast<R>(c.T)) + abs_value<R>(model_r.energy(ref.back().q, ref.back().v));
+  for (const auto& x : ref) scale = std::max({scale, max_abs(x.q), max_abs(x.v)});
   for (std::size_t k = 0; k < run.states.size(); ++k) {
     const Vector<R> q = scalar_cast<R>(run.states[k].q), v = scalar_cast<R>(run.states[k].v);
     const R dq = max_abs(Vector<R>(q - ref[k].q));
@@ -62,6 +68,8 @@ RunResult run_one(const std::string& spec, const CaseDocument& document, const s
   const Vector<R> qN = scalar_cast<R>(run.states.back().q);
   const Vector<R> vN = scalar_cast<R>(run.states.back().v);
   auto d = [](const R& x) { return scalar_cast<double>(x); };
+  result.roundoff = roundoff_bound(d(R(epsilon<Scalar>())), static_cast<double>(result.steps),
+                                   d(scale) * (1 + d(abs_value<R>(scalar_cast<R>(c.T)))));
   result.errors["q_final"] = d(max_abs(Vector<R>(qN - ref.back().q)));
   result.errors["v_final"] = d(max_abs(Vector<R>(vN - ref.back().v)));
   result.errors["q_max"] = d(q_max);
@@ -148,6 +156,7 @@ std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options)
         study.steps.push_back(run.steps);
         study.wall_seconds.push_back(run.wall_seconds);
         study.failures.push_back(run.failure);
+        study.roundoff.push_back(run.roundoff);
         for (const auto& m : study.measures) {
           auto it = run.errors.find(m);
           study.errors[m].push_back(it == run.errors.end() ? kNaN : it->second);
@@ -162,7 +171,8 @@ std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options)
                   : "failed: " + run.failure));
         }
       }
-      for (const auto& m : study.measures) study.fits[m] = fit_order(study.h, study.errors[m]);
+      for (const auto& m : study.measures)
+        study.fits[m] = fit_order(study.h, study.errors[m], study.roundoff);
       studies.push_back(std::move(study));
     }
   return studies;

@@ -13,7 +13,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 
 namespace nsh::reports {
@@ -33,6 +35,16 @@ std::map<std::string, double> first_order_errors(const std::string& spec,
   const Scalar exact_final = sweeping_interval_exact<Scalar>(last.t);
   return {{"x_final", scalar_cast<double>(max_abs(Vector<Scalar>(last.x.array() - exact_final)))},
           {"x_sup", scalar_cast<double>(sweeping_interval_error<Scalar>(trajectory))}};
+}
+
+/// roundoff_bound for the run: the solution's scale is max |x| over the nodes and the horizon.
+template <class Scalar>
+double first_order_roundoff(const SweepingCase<Scalar>& sweeping_case, Index steps) {
+  double scale = std::abs(scalar_cast<double>(sweeping_case.T));
+  const auto& x0 = sweeping_case.initial.x;
+  for (Index i = 0; i < x0.size(); ++i)
+    scale = std::max(scale, std::abs(scalar_cast<double>(x0(i))));
+  return roundoff_bound(scalar_cast<double>(epsilon<Scalar>()), static_cast<double>(steps), scale);
 }
 
 }  // namespace
@@ -59,6 +71,7 @@ std::vector<ConvergenceStudy> run_first_order_convergence(const ConvergenceOptio
         const auto start = std::chrono::steady_clock::now();
         std::map<std::string, double> errors;
         Index steps = 0;
+        double roundoff = nan;
         std::string failure;
         try {
           if (precision == "double") {
@@ -66,10 +79,12 @@ std::vector<ConvergenceStudy> run_first_order_convergence(const ConvergenceOptio
             if (!options.T.empty()) c.T = parse_number<double>(options.T, "--T");
             errors =
                 first_order_errors<double>(spec, c, parse_number<double>(h_text, "--h"), steps);
+            roundoff = first_order_roundoff(c, steps);
           } else {
             SweepingCase<R> c = load_sweeping_case<R>(document);
             if (!options.T.empty()) c.T = parse_number<R>(options.T, "--T");
             errors = first_order_errors<R>(spec, c, parse_number<R>(h_text, "--h"), steps);
+            roundoff = first_order_roundoff(c, steps);
           }
         } catch (const StepError& e) {
           failure = e.what();
@@ -80,6 +95,7 @@ std::vector<ConvergenceStudy> run_first_order_convergence(const ConvergenceOptio
         study.steps.push_back(steps);
         study.wall_seconds.push_back(seconds);
         study.failures.push_back(failure);
+        study.roundoff.push_back(roundoff);
         for (const auto& m : study.measures)
           study.errors[m].push_back(failure.empty() ? errors.at(m) : nan);
         if (options.progress)
@@ -88,7 +104,8 @@ std::vector<ConvergenceStudy> run_first_order_convergence(const ConvergenceOptio
                           failure.empty() ? fmt::format("x_sup={:.3e}", errors.at("x_sup"))
                                           : "failed: " + failure));
       }
-      for (const auto& m : study.measures) study.fits[m] = fit_order(study.h, study.errors[m]);
+      for (const auto& m : study.measures)
+        study.fits[m] = fit_order(study.h, study.errors[m], study.roundoff);
       studies.push_back(std::move(study));
     }
   return studies;

@@ -34,18 +34,23 @@ nlohmann::json study_json(const ConvergenceStudy& s) {
   j["wall_seconds"] = list(s.wall_seconds);
   j["measures"] = s.measures;
   nlohmann::json errors = nlohmann::json::object(), orders = nlohmann::json::object(),
-                 residuals = nlohmann::json::object(), points = nlohmann::json::object();
+                 residuals = nlohmann::json::object(), points = nlohmann::json::object(),
+                 reasons = nlohmann::json::object();
   for (const auto& m : s.measures) {
     errors[m] = list(s.errors.at(m));
     const OrderFit& fit = s.fits.at(m);
     orders[m] = number_or_null(fit.order);
     residuals[m] = number_or_null(fit.residual);
     points[m] = fit.points;
+    // Why orders[m] is null although the runs completed ("exact at every h"); null otherwise.
+    reasons[m] = fit.reason.empty() ? nlohmann::json(nullptr) : nlohmann::json(fit.reason);
   }
   j["errors"] = errors;
   j["orders"] = orders;
   j["fit_residual"] = residuals;
   j["fit_points"] = points;
+  j["order_reasons"] = reasons;
+  j["roundoff"] = list(s.roundoff);
   j["failures"] = s.failures;
   return j;
 }
@@ -61,6 +66,7 @@ std::string series_name(const ConvergenceStudy& s, const std::string& measure) {
   std::string name = s.scheme;
   if (s.precision != "double") name += " [" + s.precision + "]";
   auto it = s.fits.find(measure);
+  if (it != s.fits.end() && !it->second.reason.empty()) name += " (" + it->second.reason + ")";
   if (it != s.fits.end() && it->second.defined())
     name += fmt::format(" p={:.2f}", it->second.order);
   return name;

@@ -1,5 +1,6 @@
 #include <nsh/reports/order_fit.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -18,7 +19,7 @@ OrderFit fit_order(const std::vector<double>& h, const std::vector<double>& erro
       x.push_back(std::log10(h[i]));
       y.push_back(std::log10(error[i]));
     }
-  OrderFit fit{nan, nan, nan, x.size()};
+  OrderFit fit{nan, nan, nan, x.size(), {}};
   if (x.size() < 2) return fit;
   const double n = static_cast<double>(x.size());
   double xm = 0, ym = 0;
@@ -41,6 +42,30 @@ OrderFit fit_order(const std::vector<double>& h, const std::vector<double>& erro
   }
   fit.residual = std::sqrt(ss / n);
   return fit;
+}
+
+OrderFit fit_order(const std::vector<double>& h, const std::vector<double>& error,
+                   const std::vector<double>& roundoff) {
+  if (roundoff.size() != error.size())
+    throw std::invalid_argument("fit_order: " + std::to_string(error.size()) + " errors but " +
+                                std::to_string(roundoff.size()) + " round-off bounds");
+  std::size_t finite = 0;
+  bool at_roundoff = true, zero = true;
+  for (std::size_t i = 0; i < error.size(); ++i) {
+    if (!std::isfinite(error[i])) continue;  // a failed run says nothing either way
+    ++finite;
+    if (error[i] != 0) zero = false;
+    if (!(std::abs(error[i]) <= roundoff[i])) at_roundoff = false;
+  }
+  if (finite == 0 || !at_roundoff) return fit_order(h, error);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  OrderFit fit{nan, nan, nan, 0, {}};
+  fit.reason = zero ? "exact at every h" : "errors at round-off at every h";
+  return fit;
+}
+
+double roundoff_bound(double eps, double steps, double scale) {
+  return 64 * (steps + 1) * eps * std::max(1.0, scale);
 }
 
 }  // namespace nsh::reports

@@ -70,6 +70,7 @@ std::string md(const std::string& s) {
 }
 
 std::string fmt_order(const OrderFit& fit) {
+  if (!fit.reason.empty()) return fit.reason;  // "exact at every h": no slope to show
   return fit.defined() ? fmt::format("{:.2f}", fit.order) : "–";
 }
 std::string fmt_residual(const OrderFit& fit) {

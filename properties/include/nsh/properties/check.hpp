@@ -58,6 +58,12 @@ struct Verdict {
   std::string statement;  ///< the property's statement (with the claim's domain if any)
   std::string note;       ///< e.g. "claim sharp: designed search outside found violation"
   std::optional<Counterexample> counterexample;
+  /// Position of the failing case in the unsharded run's case order (designed cases, then the
+  /// random ones); `nsh merge` keeps the earliest. nullopt when the failure is not one case.
+  std::optional<long> failing_case;
+  /// True when the check is not split between shards (a deterministic computation, or a
+  /// provider without shards_cases()): every shard runs it whole and `nsh merge` counts it once.
+  bool whole{false};
 };
 
 /// Restitution range [lo, hi] (0 <= lo <= hi <= 1), kept as exact text ("0", "1/2").
@@ -71,7 +77,20 @@ struct CheckOptions {
   std::uint64_t seed{0};                        ///< rapidcheck seed; same seed, same verdicts
   std::optional<RestitutionRange> restitution;  ///< narrows the generated e
   bool force{false};                            ///< check even where the scheme does not claim
+  /// `nsh check --shard I/N`: evaluate only the cases whose index in the unsharded run order is
+  /// I modulo N (in_shard); every case is still drawn, so the union of the N shards evaluates
+  /// exactly the cases of the unsharded run with the same seed and cases.
+  int shard{0};
+  int shards{1};
 };
+
+/// Does this run evaluate the case at `index` of the unsharded case order?
+inline bool in_shard(const CheckOptions& options, long index) {
+  return options.shards <= 1 || index % options.shards == options.shard;
+}
+
+/// " --shard I/N" for a sharded run's reproduce command, empty otherwise.
+std::string shard_suffix(const CheckOptions& options);
 
 /// A property as the CLI lists it.
 struct PropertyDescription {
@@ -111,6 +130,10 @@ class PropertyProvider {
   /// evaluated for this scheme. Bad input (spec, range) throws nsh::InputError.
   virtual Verdict check(const std::string& spec, const std::string& property,
                         const CheckOptions& options) const = 0;
+  /// True if check() honours options.shard/shards (evaluates only its share of the cases and
+  /// sets Verdict::failing_case). run_checks runs a provider without it whole in every shard
+  /// (Verdict::whole), which is correct, only not faster.
+  virtual bool shards_cases() const { return false; }
 };
 
 /// Add a provider (kept for the life of the program). Throws std::logic_error on a duplicate

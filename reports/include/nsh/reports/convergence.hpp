@@ -104,6 +104,10 @@ struct ConvergenceStudy {
   std::vector<std::string> measures;  ///< measures reported (impact_time only with an impact)
   std::map<std::string, std::vector<double>> errors;  ///< measure -> one entry per h (NaN: failed)
   std::map<std::string, OrderFit> fits;
+  /// Per h: the error that round-off alone explains (roundoff_bound with the precision's
+  /// epsilon, the step count and the solution scale); a measure whose every error is below it
+  /// has no order (OrderFit::reason "exact at every h").
+  std::vector<double> roundoff;
   std::vector<std::string> failures;  ///< per h: empty, or why the run failed (StepError, ...)
 };
 

@@ -13,6 +13,7 @@
 // order. With fewer than two usable points (or all h equal) the order is undefined (NaN).
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace nsh::reports {
@@ -22,10 +23,27 @@ struct OrderFit {
   double intercept;  ///< log10 err at h = 1 on the fitted line (NaN if undefined)
   double residual;   ///< RMS distance of the points from the line, in decades (NaN if undefined)
   std::size_t points{0};  ///< number of points used
+  /// Why there is no slope although the runs completed: "exact at every h" (every error is 0)
+  /// or "errors at round-off at every h" (every error below its round-off bound); empty
+  /// otherwise. A slope through round-off noise (e.g. catching-up on sweeping-interval at steps
+  /// dividing 1, fitted order -0.93) would be meaningless.
+  std::string reason;
   bool defined() const { return points >= 2 && order == order; }
 };
 
 /// Throws std::invalid_argument if h and error differ in length.
 OrderFit fit_order(const std::vector<double>& h, const std::vector<double>& error);
+
+/// As above, with `roundoff[i]` the largest error at h[i] that round-off alone explains
+/// (roundoff_bound). If every finite error is at or below its bound (and there is at least one),
+/// the measure is exact at every h: order, intercept and residual are NaN and `reason` says so.
+/// Throws std::invalid_argument if the lengths differ.
+OrderFit fit_order(const std::vector<double>& h, const std::vector<double>& error,
+                   const std::vector<double>& roundoff);
+
+/// The error round-off alone can produce after `steps` steps in a precision with machine
+/// epsilon `eps` on a solution of size `scale`: 64 (steps + 1) eps max(1, scale) (one rounding
+/// per operation, a few dozen operations per step, accumulated linearly).
+double roundoff_bound(double eps, double steps, double scale);
 
 }  // namespace nsh::reports

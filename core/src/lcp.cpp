@@ -9,9 +9,11 @@
 #include <nsh/lcp/lemke.hpp>
 #include <nsh/lcp/pgs.hpp>
 #include <nsh/lcp/prox_newton.hpp>
+#include <nsh/lcp/workspace.hpp>
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 namespace nsh {
 
@@ -59,6 +61,13 @@ LcpMethod parse_lcp_method(const std::string& name) {
 template <class Scalar>
 Scalar lcp_tolerance(const Matrix<Scalar>& W, const Vector<Scalar>& b, const Vector<Scalar>& z,
                      const LcpOptions<Scalar>& options) {
+  return lcp_tolerance<Scalar>(MatrixView<Scalar>(W), VectorView<Scalar>(b), z, options);
+}
+
+template <class Scalar>
+Scalar lcp_tolerance(const std::type_identity_t<MatrixView<Scalar>>& W,
+                     const std::type_identity_t<VectorView<Scalar>>& b, const Vector<Scalar>& z,
+                     const LcpOptions<Scalar>& options) {
   if constexpr (is_exact_v<Scalar>) {
     // Exact arithmetic certifies exactly: a residual of 1e-30 is a wrong answer there.
     (void)W, (void)b, (void)z, (void)options;
@@ -92,6 +101,13 @@ Scalar root(const Scalar& x) {
 template <class Scalar>
 LcpCertificate<Scalar> certify(const Matrix<Scalar>& W, const Vector<Scalar>& b,
                                const Vector<Scalar>& z, const LcpOptions<Scalar>& options) {
+  return certify<Scalar>(MatrixView<Scalar>(W), VectorView<Scalar>(b), z, options);
+}
+
+template <class Scalar>
+LcpCertificate<Scalar> certify(const std::type_identity_t<MatrixView<Scalar>>& W,
+                               const std::type_identity_t<VectorView<Scalar>>& b,
+                               const Vector<Scalar>& z, const LcpOptions<Scalar>& options) {
   LcpCertificate<Scalar> c;
   const Index m = b.size();
   Scalar siconos_squared(0);
@@ -124,15 +140,31 @@ LcpCertificate<Scalar> certify(const Matrix<Scalar>& W, const Vector<Scalar>& b,
   // keeps the number comparable with Siconos' output.
   const Scalar b_norm = root<Scalar>(b_squared);
   if (b_norm > Scalar(std::numeric_limits<double>::epsilon())) c.siconos_error /= b_norm;
-  c.tolerance = lcp_tolerance(W, b, z, options);
+  c.tolerance = lcp_tolerance<Scalar>(W, b, z, options);
   c.accepted = c.natural_map <= c.tolerance;
   return c;
+}
+
+template <class Scalar>
+void certify_result(const std::type_identity_t<MatrixView<Scalar>>& W,
+                    const std::type_identity_t<VectorView<Scalar>>& b,
+                    const LcpOptions<Scalar>& options, LcpStatus status, std::string message,
+                    const char* uncertified_message, LcpResult<Scalar>& result) {
+  result.w = b;
+  result.w.noalias() += W * result.z;
+  result.certificate = certify<Scalar>(W, b, result.z, options);
+  if (status == LcpStatus::solved && !result.certificate.accepted) {
+    status = LcpStatus::uncertified;
+    message = uncertified_message;
+  }
+  result.status = status;
+  result.message = std::move(message);
 }
 
 namespace {
 
 template <class Scalar>
-void validate_lcp(const Matrix<Scalar>& W, const Vector<Scalar>& b) {
+void validate_lcp(const MatrixView<Scalar>& W, const VectorView<Scalar>& b) {
   if (W.rows() != W.cols())
     throw InputError(
         "W", "must be square, got " + std::to_string(W.rows()) + " x " + std::to_string(W.cols()));
@@ -154,7 +186,7 @@ void validate_lcp(const Matrix<Scalar>& W, const Vector<Scalar>& b) {
 template <class Scalar>
 LcpResult<Scalar> solve_lcp(LcpMethod method, const Matrix<Scalar>& W, const Vector<Scalar>& b,
                             const LcpOptions<Scalar>& options) {
-  validate_lcp(W, b);
+  validate_lcp<Scalar>(W, b);
   switch (method) {
     case LcpMethod::enumeration:
       return solve_lcp_enumeration(W, b, options);
@@ -184,13 +216,39 @@ LcpResult<Scalar> solve_lcp(LcpMethod method, const Matrix<Scalar>& W, const Vec
   throw SpecError("lcp", "unknown LCP method");
 }
 
-#define NSH_INSTANTIATE_LCP(Scalar)                                                             \
-  template Scalar lcp_tolerance(const Matrix<Scalar>&, const Vector<Scalar>&,                   \
-                                const Vector<Scalar>&, const LcpOptions<Scalar>&);              \
-  template LcpCertificate<Scalar> certify(const Matrix<Scalar>&, const Vector<Scalar>&,         \
-                                          const Vector<Scalar>&, const LcpOptions<Scalar>&);    \
-  template LcpResult<Scalar> solve_lcp(LcpMethod, const Matrix<Scalar>&, const Vector<Scalar>&, \
-                                       const LcpOptions<Scalar>&);
+template <class Scalar>
+void solve_lcp(LcpMethod method, const std::type_identity_t<MatrixView<Scalar>>& W,
+               const std::type_identity_t<VectorView<Scalar>>& b, const LcpOptions<Scalar>& options,
+               LcpWorkspace<Scalar>& workspace, LcpResult<Scalar>& result) {
+  validate_lcp<Scalar>(W, b);
+  if (method == LcpMethod::lemke) return solve_lcp_lemke<Scalar>(W, b, options, workspace, result);
+  if constexpr (!is_exact_v<Scalar>) {
+    if (method == LcpMethod::pgs) return solve_lcp_pgs<Scalar>(W, b, options, workspace, result);
+  }
+  // The other methods have no workspace form: the allocating solve, same answer. The pooled
+  // vectors go back first, so that the pool stays whole.
+  workspace.size_result(result, 0);
+  result = solve_lcp<Scalar>(method, Matrix<Scalar>(W), Vector<Scalar>(b), options);
+}
+
+#define NSH_INSTANTIATE_LCP(Scalar)                                                                \
+  template Scalar lcp_tolerance(const Matrix<Scalar>&, const Vector<Scalar>&,                      \
+                                const Vector<Scalar>&, const LcpOptions<Scalar>&);                 \
+  template LcpCertificate<Scalar> certify(const Matrix<Scalar>&, const Vector<Scalar>&,            \
+                                          const Vector<Scalar>&, const LcpOptions<Scalar>&);       \
+  template Scalar lcp_tolerance<Scalar>(const MatrixView<Scalar>&, const VectorView<Scalar>&,      \
+                                        const Vector<Scalar>&, const LcpOptions<Scalar>&);         \
+  template LcpCertificate<Scalar> certify<Scalar>(                                                 \
+      const MatrixView<Scalar>&, const VectorView<Scalar>&, const Vector<Scalar>&,                 \
+      const LcpOptions<Scalar>&);                                                                  \
+  template void certify_result<Scalar>(const MatrixView<Scalar>&, const VectorView<Scalar>&,       \
+                                       const LcpOptions<Scalar>&, LcpStatus, std::string,          \
+                                       const char*, LcpResult<Scalar>&);                           \
+  template LcpResult<Scalar> solve_lcp(LcpMethod, const Matrix<Scalar>&, const Vector<Scalar>&,    \
+                                       const LcpOptions<Scalar>&);                                 \
+  template void solve_lcp<Scalar>(LcpMethod, const MatrixView<Scalar>&, const VectorView<Scalar>&, \
+                                  const LcpOptions<Scalar>&, LcpWorkspace<Scalar>&,                \
+                                  LcpResult<Scalar>&);
 
 NSH_INSTANTIATE_LCP(double)
 NSH_INSTANTIATE_LCP(Real50)

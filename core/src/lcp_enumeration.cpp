@@ -44,12 +44,7 @@ class IndexSetEnumerator {
     for (Index r = 0; r < n; ++r) z_(members_(r)) = ws_.x(r);
     w_ = b_;
     w_.noalias() += W_ * z_;
-    const Scalar tol = lcp_tolerance(W_, b_, z_, options_);
-    for (Index i = 0; i < m_; ++i) {
-      const Scalar natural = z_(i) < w_(i) ? z_(i) : w_(i);
-      if (abs_value(natural) > tol) return false;
-    }
-    return true;
+    return natural_map_within(z_, w_, lcp_tolerance(W_, b_, z_, options_));
   }
 
   const Vector<Scalar>& z() const { return z_; }
@@ -90,22 +85,19 @@ LcpResult<Scalar> solve_lcp_enumeration(const Matrix<Scalar>& W, const Vector<Sc
   } else {
     result.z = Vector<Scalar>::Zero(m);
   }
-  result.w = b;
-  result.w.noalias() += W * result.z;
-  result.certificate = certify(W, b, result.z, options);
-  if (found) {
-    result.status = result.certificate.accepted ? LcpStatus::solved : LcpStatus::uncertified;
-    if (!result.certificate.accepted)
-      result.message = "enumeration's index set failed the certificate";
-  } else if (capped) {
-    result.status = LcpStatus::max_iterations;
-    result.message = "enumeration stopped after " + std::to_string(limit) + " of 2^" +
-                     std::to_string(m) + " index sets (max_iterations)";
-  } else {
-    result.status = LcpStatus::no_solution;
-    result.message =
-        "no complementary index set of the 2^" + std::to_string(m) + " gives a solution";
-  }
+  const char* uncertified = "enumeration's index set failed the certificate";
+  if (found)
+    certify_result<Scalar>(W, b, options, LcpStatus::solved, "", uncertified, result);
+  else if (capped)
+    certify_result<Scalar>(W, b, options, LcpStatus::max_iterations,
+                           "enumeration stopped after " + std::to_string(limit) + " of 2^" +
+                               std::to_string(m) + " index sets (max_iterations)",
+                           uncertified, result);
+  else
+    certify_result<Scalar>(
+        W, b, options, LcpStatus::no_solution,
+        "no complementary index set of the 2^" + std::to_string(m) + " gives a solution",
+        uncertified, result);
   return result;
 }
 

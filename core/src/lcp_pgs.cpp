@@ -6,26 +6,21 @@
 
 namespace nsh {
 
+namespace {
+
+/// PGS into result.z and result.w, which have size m.
 template <class Scalar>
-LcpResult<Scalar> solve_lcp_pgs(const Matrix<Scalar>& W, const Vector<Scalar>& b,
-                                const LcpOptions<Scalar>& options) {
-  LcpResult<Scalar> result;
+void pgs(const MatrixView<Scalar>& W, const VectorView<Scalar>& b,
+         const LcpOptions<Scalar>& options, LcpResult<Scalar>& result) {
   result.method = LcpMethod::pgs;
+  result.iterations = 0;
   const Index m = b.size();
-  result.z = Vector<Scalar>::Zero(m);
+  result.z.setZero();
   result.w = b;
 
   auto finish = [&](LcpStatus status, std::string message) {
-    result.w = b;
-    result.w.noalias() += W * result.z;
-    result.certificate = certify(W, b, result.z, options);
-    if (status == LcpStatus::solved && !result.certificate.accepted) {
-      status = LcpStatus::uncertified;
-      message = "PGS converged to a point that fails the certificate";
-    }
-    result.status = status;
-    result.message = std::move(message);
-    return result;
+    certify_result<Scalar>(W, b, options, status, std::move(message),
+                           "PGS converged to a point that fails the certificate", result);
   };
 
   for (Index i = 0; i < m; ++i)
@@ -39,13 +34,8 @@ LcpResult<Scalar> solve_lcp_pgs(const Matrix<Scalar>& W, const Vector<Scalar>& b
     // The natural map of the current z decides convergence (same test as the certificate).
     w = b;
     w.noalias() += W * z;
-    const Scalar tol = lcp_tolerance(W, b, z, options);
-    bool converged = true;
-    for (Index i = 0; i < m && converged; ++i) {
-      const Scalar natural = z(i) < w(i) ? z(i) : w(i);
-      if (abs_value(natural) > tol) converged = false;
-    }
-    if (converged) return finish(LcpStatus::solved, "");
+    if (natural_map_within(z, w, lcp_tolerance<Scalar>(W, b, z, options)))
+      return finish(LcpStatus::solved, "");
     if (result.iterations >= options.max_iterations)
       return finish(LcpStatus::max_iterations,
                     "PGS did not converge in " + std::to_string(result.iterations) + " sweeps");
@@ -59,9 +49,35 @@ LcpResult<Scalar> solve_lcp_pgs(const Matrix<Scalar>& W, const Vector<Scalar>& b
   }
 }
 
-template LcpResult<double> solve_lcp_pgs(const Matrix<double>&, const Vector<double>&,
-                                         const LcpOptions<double>&);
-template LcpResult<Real50> solve_lcp_pgs(const Matrix<Real50>&, const Vector<Real50>&,
-                                         const LcpOptions<Real50>&);
+}  // namespace
+
+template <class Scalar>
+LcpResult<Scalar> solve_lcp_pgs(const Matrix<Scalar>& W, const Vector<Scalar>& b,
+                                const LcpOptions<Scalar>& options) {
+  LcpResult<Scalar> result;
+  result.z.resize(b.size());
+  result.w.resize(b.size());
+  pgs<Scalar>(W, b, options, result);
+  return result;
+}
+
+template <class Scalar>
+void solve_lcp_pgs(const std::type_identity_t<MatrixView<Scalar>>& W,
+                   const std::type_identity_t<VectorView<Scalar>>& b,
+                   const LcpOptions<Scalar>& options, LcpWorkspace<Scalar>& workspace,
+                   LcpResult<Scalar>& result) {
+  workspace.size_result(result, b.size());
+  pgs<Scalar>(W, b, options, result);
+}
+
+#define NSH_INSTANTIATE_PGS(Scalar)                                                         \
+  template LcpResult<Scalar> solve_lcp_pgs(const Matrix<Scalar>&, const Vector<Scalar>&,    \
+                                           const LcpOptions<Scalar>&);                      \
+  template void solve_lcp_pgs<Scalar>(const MatrixView<Scalar>&, const VectorView<Scalar>&, \
+                                      const LcpOptions<Scalar>&, LcpWorkspace<Scalar>&,     \
+                                      LcpResult<Scalar>&);
+
+NSH_INSTANTIATE_PGS(double)
+NSH_INSTANTIATE_PGS(Real50)
 
 }  // namespace nsh

@@ -43,12 +43,15 @@ LcpResult<Scalar> solve_lcp_prox_newton(const Matrix<Scalar>& W, const Vector<Sc
       LcpResult<Scalar> result;
       result.method = LcpMethod::prox_newton;
       result.z = Vector<Scalar>::Zero(m);
-      result.w = b;
-      result.certificate = certify(W, b, result.z, options);
-      result.status = result.certificate.accepted ? LcpStatus::solved : LcpStatus::singular;
-      if (!result.certificate.accepted)
-        result.message = "prox needs W_ii > 0 for r_i = prox_scale / W_ii, but W[" +
-                         std::to_string(i) + "][" + std::to_string(i) + "] is not positive";
+      certify_result<Scalar>(W, b, options, LcpStatus::singular,
+                             "prox needs W_ii > 0 for r_i = prox_scale / W_ii, but W[" +
+                                 std::to_string(i) + "][" + std::to_string(i) + "] is not positive",
+                             "", result);
+      // z = 0 may solve it all the same (b >= 0).
+      if (result.certificate.accepted) {
+        result.status = LcpStatus::solved;
+        result.message.clear();
+      }
       return result;
     }
     r(i) = options.prox_scale / W(i, i);

@@ -40,33 +40,24 @@ LcpResult<Scalar> semismooth_newton(const Matrix<Scalar>& W, const Vector<Scalar
   const Scalar sigma = Scalar(1) / 10000;  // Armijo's sufficient-decrease fraction
   const int max_halvings = 2 * std::numeric_limits<Scalar>::digits;  // t down to ~eps^2
 
+  const std::string uncertified =
+      std::string(name) + " stopped at a point that fails the certificate";
   auto finish = [&](LcpStatus status, std::string message) {
     result.z = z;
-    result.w = b;
-    result.w.noalias() += W * z;
-    result.certificate = certify(W, b, z, options);
+    certify_result<Scalar>(W, b, options, status, std::move(message), uncertified.c_str(), result);
+    // Whatever stopped the iteration, a point that certifies is a solution.
     if (result.certificate.accepted) {
-      status = LcpStatus::solved;
-      message.clear();
-    } else if (status == LcpStatus::solved) {
-      status = LcpStatus::uncertified;
-      message = std::string(name) + " stopped at a point that fails the certificate";
+      result.status = LcpStatus::solved;
+      result.message.clear();
     }
-    result.status = status;
-    result.message = std::move(message);
     return result;
   };
 
   auto merit = [](const Vector<Scalar>& v) { return Scalar(v.dot(v) / 2); };
 
   while (true) {
-    const Scalar tol = lcp_tolerance(W, b, z, options);
-    bool converged = true;
-    for (Index i = 0; i < m && converged; ++i) {
-      const Scalar natural = z(i) < w(i) ? z(i) : w(i);
-      if (abs_value(natural) > tol) converged = false;
-    }
-    if (converged) return finish(LcpStatus::solved, "");
+    if (natural_map_within(z, w, lcp_tolerance(W, b, z, options)))
+      return finish(LcpStatus::solved, "");
     if (result.iterations >= options.max_iterations)
       return finish(LcpStatus::max_iterations, std::string(name) + " did not converge in " +
                                                    std::to_string(result.iterations) +

@@ -137,8 +137,9 @@ void MoreauJean<Scalar>::initialize(const LinearModel<Scalar>& model, const Stat
   for (Vector<Scalar>* v : {&gap_k_, &velocity_k_, &velocity_theta_, &impulse_}) v->setZero(m);
   active_.clear();
   active_.reserve(static_cast<std::size_t>(m));
-  delassus_active_.resize(0, 0);
-  b_active_.resize(0);
+  delassus_active_.setZero(m, m);
+  b_active_.setZero(m);
+  lcp_workspace_.reserve(m);
 }
 
 template <class Scalar>
@@ -195,17 +196,14 @@ void MoreauJean<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary
   v_next_ = v_free_;
   const Index k = static_cast<Index>(active_.size());
   if (k > 0) {
-    if (delassus_active_.rows() != k) {
-      delassus_active_.resize(k, k);
-      b_active_.resize(k);
-    }
     for (Index i = 0; i < k; ++i) {
       const Index a = active_[static_cast<std::size_t>(i)];
       for (Index j = 0; j < k; ++j)
         delassus_active_(i, j) = delassus_(a, active_[static_cast<std::size_t>(j)]);
       b_active_(i) = model.G.col(a).dot(v_free_) + model.e(a) * velocity_k_(a);
     }
-    summary.lcp = solve_lcp<Scalar>(lcp_method_, delassus_active_, b_active_, lcp_options_);
+    solve_lcp<Scalar>(lcp_method_, delassus_active_.topLeftCorner(k, k), b_active_.head(k),
+                      lcp_options_, lcp_workspace_, summary.lcp);
     if (!summary.lcp.ok()) {
       const LcpCertificate<Scalar>& c = summary.lcp.certificate;
       throw StepError(fmt::format(
@@ -225,10 +223,14 @@ void MoreauJean<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary
     summary.lcp_solved = true;
   } else {
     // Nothing was posed: the empty LCP is solved trivially, with zero residuals.
-    summary.lcp = LcpResult<Scalar>{};
+    // (z and w go back to the workspace rather than being freed, for the next contact.)
+    lcp_workspace_.size_result(summary.lcp, 0);
     summary.lcp.status = LcpStatus::solved;
     summary.lcp.method = lcp_method_;
+    summary.lcp.iterations = 0;
+    summary.lcp.certificate = LcpCertificate<Scalar>{};
     summary.lcp.certificate.accepted = true;
+    summary.lcp.message.clear();
     summary.lcp_solved = false;
   }
 
@@ -243,6 +245,7 @@ void MoreauJean<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary
   summary.t_before = state.t;
   summary.t_after = state.t + h;
   summary.h = h;
+  summary.index_set.reserve(static_cast<std::size_t>(m));  // once, so that assign never grows
   summary.index_set.assign(active_.begin(), active_.end());
   summary.impulse = impulse_;
   summary.gap_before = gap_k_;

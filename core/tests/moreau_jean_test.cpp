@@ -167,6 +167,49 @@ TEST(MoreauJean, DoubleStepDoesNotAllocate) {
   EXPECT_GT(free_steps, 100);
 }
 
+TEST(MoreauJean, DoubleStepWithActiveContactsDoesNotAllocate) {
+  // A bouncing ball (e = 1/2, q >= 0 under gravity) until it settles on the ground: the active
+  // set changes size 0 -> 1 -> 0 at every bounce and is mostly {0} once settled. After the first
+  // step has sized the summary, no step allocates, with the impulse LCP solved by Lemke or PGS in
+  // the scheme's LcpWorkspace.
+  for (const char* spec : {"moreau-jean:lcp=lemke", "moreau-jean:lcp=pgs,theta=0.6"}) {
+    LinearModel<double> model;
+    model.M = Matrix<double>::Identity(1, 1);
+    model.G = Matrix<double>::Identity(1, 1);
+    model.e = Vector<double>::Constant(1, 0.5);
+    model.F = Vector<double>::Constant(1, -9.81);
+    fill_defaults(model);
+    MoreauJean<double> scheme = make_scheme<double>(spec);
+    State<double> state{0.0, Vector<double>::Constant(1, 0.2), Vector<double>::Zero(1)};
+    scheme.initialize(model, state, 1e-3);
+    StepSummary<double> summary;
+    scheme.step(state, summary);
+    int contact_steps = 0, changes = 0;
+    std::size_t previous = summary.index_set.size();
+    for (int k = 0; k < 2000; ++k) {
+      allocations = 0;
+      counting = true;
+      scheme.step(state, summary);
+      counting = false;
+      EXPECT_EQ(allocations, 0) << spec << ", step " << k << ", " << summary.index_set.size()
+                                << " active";
+      if (!summary.index_set.empty()) {
+        ++contact_steps;
+        EXPECT_TRUE(summary.lcp.ok()) << spec;
+        EXPECT_EQ(summary.lcp.z.size(), 1) << spec;
+        EXPECT_EQ(summary.lcp.w.size(), 1) << spec;
+        EXPECT_EQ(summary.lcp.z(0), summary.impulse(0)) << spec;
+      } else {
+        EXPECT_EQ(summary.lcp.z.size(), 0) << spec;
+      }
+      if (summary.index_set.size() != previous) ++changes;
+      previous = summary.index_set.size();
+    }
+    EXPECT_GT(contact_steps, 500) << spec;  // at rest from about t = 0.6
+    EXPECT_GE(changes, 6) << spec;          // several bounces
+  }
+}
+
 TEST(MoreauJean, ElasticBallUnderGravityConservesEnergyMinusExternalWork) {
   // Ball on the ground q >= 0 under gravity: E - sum(W_ext) is conserved at theta = 1/2, e = 1.
   LinearModel<double> model;

@@ -11,6 +11,7 @@
 #include <nsh/scalar.hpp>
 
 #include <string>
+#include <type_traits>
 
 namespace nsh {
 
@@ -73,6 +74,43 @@ Scalar lcp_tolerance(const Matrix<Scalar>& W, const Vector<Scalar>& b, const Vec
 template <class Scalar>
 LcpCertificate<Scalar> certify(const Matrix<Scalar>& W, const Vector<Scalar>& b,
                                const Vector<Scalar>& z, const LcpOptions<Scalar>& options);
+
+/// A read-only view of W or b that binds a whole matrix or a block of a larger buffer without a
+/// copy (the workspace solve of nsh/lcp/workspace.hpp takes the active block in place).
+template <class Scalar>
+using MatrixView = Eigen::Ref<const Matrix<Scalar>>;
+template <class Scalar>
+using VectorView = Eigen::Ref<const Vector<Scalar>>;
+
+/// lcp_tolerance and certify on views; Scalar is taken from z and options, so a block binds.
+template <class Scalar>
+Scalar lcp_tolerance(const std::type_identity_t<MatrixView<Scalar>>& W,
+                     const std::type_identity_t<VectorView<Scalar>>& b, const Vector<Scalar>& z,
+                     const LcpOptions<Scalar>& options);
+template <class Scalar>
+LcpCertificate<Scalar> certify(const std::type_identity_t<MatrixView<Scalar>>& W,
+                               const std::type_identity_t<VectorView<Scalar>>& b,
+                               const Vector<Scalar>& z, const LcpOptions<Scalar>& options);
+
+/// ||min(z, w)||_inf <= tolerance, the certificate's acceptance test on a given w: the
+/// stopping rule of the iterative solvers and enumeration's test of an index set.
+template <class Scalar>
+bool natural_map_within(const Vector<Scalar>& z, const Vector<Scalar>& w, const Scalar& tolerance) {
+  for (Index i = 0; i < z.size(); ++i) {
+    const Scalar natural = z(i) < w(i) ? z(i) : w(i);
+    if (abs_value(natural) > tolerance) return false;
+  }
+  return true;
+}
+
+/// The last act of every solver: w = W z + b and the certificate from result.z (already sized
+/// like b), then status and message, except that a `solved` whose certificate is not accepted
+/// comes back `uncertified` with `uncertified_message`: no solver reports `solved` unchecked.
+template <class Scalar>
+void certify_result(const std::type_identity_t<MatrixView<Scalar>>& W,
+                    const std::type_identity_t<VectorView<Scalar>>& b,
+                    const LcpOptions<Scalar>& options, LcpStatus status, std::string message,
+                    const char* uncertified_message, LcpResult<Scalar>& result);
 
 /// Solve with the named method. W must be square with b of matching size (InputError if not).
 template <class Scalar>

@@ -9,11 +9,20 @@
 // iterations = sweeps. Instantiated for double and Real50 (it converges only in the limit).
 
 #include <nsh/lcp/lcp.hpp>
+#include <nsh/lcp/workspace.hpp>
 
 namespace nsh {
 
 template <class Scalar>
 LcpResult<Scalar> solve_lcp_pgs(const Matrix<Scalar>& W, const Vector<Scalar>& b,
                                 const LcpOptions<Scalar>& options = {});
+
+/// The same into `result`, with its vectors from `workspace`: no allocation when
+/// b.size() <= workspace.capacity() (nsh/lcp/workspace.hpp).
+template <class Scalar>
+void solve_lcp_pgs(const std::type_identity_t<MatrixView<Scalar>>& W,
+                   const std::type_identity_t<VectorView<Scalar>>& b,
+                   const LcpOptions<Scalar>& options, LcpWorkspace<Scalar>& workspace,
+                   LcpResult<Scalar>& result);
 
 }  // namespace nsh

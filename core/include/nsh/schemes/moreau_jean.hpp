@@ -49,11 +49,14 @@
 // default position-velocity), lcp (lemke | enumeration | pgs | fb | prox, default lemke; only
 // lemke and enumeration in Rational, the others iterate or need sqrt).
 //
-// Allocation: on the double path `step` allocates nothing of its own once the summary has been
-// sized, except when the number of active contacts changes (the Delassus block is resized) and
-// inside solve_lcp (its result vectors).
+// Allocation: on the double path `step` allocates nothing once the summary has been sized by a
+// first step, with or without active contacts, for lcp=lemke and lcp=pgs: the active Delassus
+// block is the top-left corner of an m x m buffer and the LCP is solved in an LcpWorkspace
+// reserved for the m contacts (nsh/lcp/workspace.hpp). enumeration, fb and prox allocate
+// inside their solve.
 
 #include <nsh/lcp/lcp.hpp>
+#include <nsh/lcp/workspace.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/scheme.hpp>
 
@@ -109,8 +112,9 @@ class MoreauJean : public Scheme<Scalar> {
   // Workspace, sized by initialize.
   Vector<Scalar> force_theta_, rhs_, v_free_, v_next_, q_next_, v_theta_, dv_, dq_, work_n_;
   Vector<Scalar> gap_k_, velocity_k_, velocity_theta_, impulse_;
-  Matrix<Scalar> delassus_active_;
-  Vector<Scalar> b_active_;
+  Matrix<Scalar> delassus_active_;  // m x m; the active block is its top-left k x k corner
+  Vector<Scalar> b_active_;         // m; the active part is its head(k)
+  LcpWorkspace<Scalar> lcp_workspace_;
   std::vector<Index> active_;
 };
 

@@ -4,7 +4,11 @@
 
 #include <nsh/cases/bar.hpp>
 #include <nsh/error.hpp>
+#include <nsh/format.hpp>
 #include <nsh/schemes/event_driven.hpp>
+
+#include <cmath>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -41,6 +45,42 @@ TEST(Bar, ContinuumFacts) {
   EXPECT_DOUBLE_EQ(nsh::cases::bar_wave_speed(p), 2.0);
   EXPECT_DOUBLE_EQ(nsh::cases::bar_contact_duration(p), 1.0);
   EXPECT_DOUBLE_EQ(nsh::cases::bar_exit_velocity(p), 1.0);
+}
+
+// N = 1, lumped (two nodes of mass 1/2, spring 1): after the plastic impact at t = 0 node 0 is
+// at rest with q = 0, so g'' = 0 and the acceleration LCP is degenerate; the third derivative
+// g''' = -2 (node 1 still comes in) keeps the contact closed from t = 0. Node 1 then moves as
+// q1 = -sin(w t) / w, w = sqrt(2), the multiplier is lambda = -q1 >= 0 and reaches zero at
+// t = pi / sqrt(2) together with g'' (degenerate again); g''' = +2 releases it there, with node 0
+// at rest and node 1 at +1. Node 0 then never returns (v0 = (1 - cos 2s) / 2 >= 0).
+template <class Scalar>
+void check_one_element_bar(const Scalar& tolerance) {
+  using std::acos;
+  using std::sqrt;
+  nsh::cases::BarParameters<Scalar> p;
+  const auto c = nsh::cases::make_bar<Scalar>(1, BarMass::lumped, p);
+  nsh::EventDrivenFlow<Scalar> flow(c.model, c.initial);
+  ASSERT_EQ(flow.closed_set(), std::vector<Index>{0});
+  std::vector<nsh::Event<Scalar>> events = flow.initial_events();
+  flow.advance_to(c.T, &events);
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_EQ(events[0].kind, nsh::EventKind::impact);
+  EXPECT_EQ(events[1].kind, nsh::EventKind::contact_closes);
+  EXPECT_EQ(events[1].t, Scalar(0));
+  EXPECT_EQ(events[2].kind, nsh::EventKind::contact_opens);
+  const Scalar release = acos(Scalar(-1)) / sqrt(Scalar(2));
+  EXPECT_LT(nsh::abs_value<Scalar>(Scalar(events[2].t - release)), tolerance)
+      << nsh::format_scalar(events[2].t);
+  // After the release: v0(s) = (1 - cos 2s) / 2, s = T - pi / sqrt(2).
+  using std::cos;
+  const Scalar v0 = (Scalar(1) - cos(Scalar(2) * (c.T - release))) / Scalar(2);
+  EXPECT_LT(nsh::abs_value<Scalar>(Scalar(flow.state().v(0) - v0)), tolerance)
+      << nsh::format_scalar(flow.state().v(0));
+}
+
+TEST(Bar, OneElementIsHeldAndReleasedByTheThirdDerivative) {
+  check_one_element_bar<double>(1e-12);
+  check_one_element_bar<nsh::Real50>(nsh::Real50("1e-35"));
 }
 
 TEST(Bar, FirstContactApproachesTheContinuumAsNGrows) {

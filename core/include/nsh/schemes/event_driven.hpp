@@ -31,6 +31,21 @@
 //                   with lambda > 0 join the closed set;
 //   contact_opens   a closed contact's lambda(s) reaches 0 from above: it leaves the closed set
 //                   (the rest are decided again by the acceleration LCP);
+//   degenerate      a contact with g = 0, U = 0 whose multiplier AND relative acceleration are
+//   mode            both zero to tolerance (a multiplier that has just vanished: there g'' =
+//                   -W lambda = 0 too; a bar released or held with g'' = 0) is decided by the
+//                   next derivative, as in Lotstedt's (SIAM J. Appl. Math. 42, 1982) and
+//                   Pfeiffer-Glocker's (sec. 6.3) event logic: with the decided contacts
+//                   closed and the degenerate set D open, the gap's Taylor coefficients g_k of
+//                   the flow (k = 3, 4, ..., 8) pose 0 <= W_D z + g_k _|_ z >= 0; z > 0 keeps
+//                   the contact closed (then lambda^(k-2) = -W^-1 k(k-1) g_k > 0), W_D z + g_k
+//                   > 0 opens it. Zero tests: the scale tolerances below (velocity tolerance /
+//                   t_ref^(k-1) for g_k, t_ref = 1 / rho), a coefficient decides only 16 times
+//                   above its zero test, and the next segment's monitor of that contact starts
+//                   at the deciding order, so the decision and the root search read the same
+//                   sign and the mode cannot flip back and forth at the tolerance. Degenerate to
+//                   order 8 (or rho = 0, constant acceleration): the trigger decides (an
+//                   arriving gap closes, a vanishing multiplier opens) as before;
 //   accumulation    after a bounce with U+ > 0 on a contact with e < 1 whose free acceleration
 //                   g'' < 0 pushes it back, the remaining flights form the geometric series
 //                   tau/(1 - e), tau = 2 U+ / |g''|. When that sum is below the time tolerance

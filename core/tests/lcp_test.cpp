@@ -6,6 +6,7 @@
 #include <nsh/lcp/enumeration.hpp>
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/lcp/lemke.hpp>
+#include <nsh/lcp/workspace.hpp>
 
 #include <gtest/gtest.h>
 
@@ -105,6 +106,71 @@ TEST(LcpAgreement, LemkeAndEnumerationEqualExactlyInRational) {
     // W is SPD, hence a P-matrix: the solution is unique, and enumeration finds exactly one.
     EXPECT_EQ(enumerate_lcp_solutions(p.W, p.b).size(), 1u);
   }
+}
+
+TEST(LcpWorkspace, InPlaceSolveOfABlockEqualsSolveLcp) {
+  // One workspace reserved for 6 unknowns, one result reused, problems of changing size taken
+  // as the top-left block of a 6 x 6 buffer: every method gives exactly solve_lcp's answer
+  // (status, z, w, iterations, certificate), also beyond the capacity (m = 8, allocating).
+  std::mt19937 rng(20261202);
+  for (LcpMethod method : kAllMethods) {
+    LcpWorkspace<double> workspace(6);
+    EXPECT_EQ(workspace.capacity(), 6);
+    LcpResult<double> result;
+    Matrix<double> buffer = Matrix<double>::Zero(8, 8);
+    Vector<double> b_buffer = Vector<double>::Zero(8);
+    for (int trial = 0; trial < 40; ++trial) {
+      const Index m = trial % 9;
+      const IntegerLcp p = random_spd_lcp(rng, m);
+      const Matrix<double> W = scalar_cast<double>(p.W);
+      const Vector<double> b = scalar_cast<double>(p.b);
+      buffer.topLeftCorner(m, m) = W;
+      b_buffer.head(m) = b;
+      solve_lcp<double>(method, buffer.topLeftCorner(m, m), b_buffer.head(m), {}, workspace,
+                        result);
+      const LcpResult<double> reference = solve_lcp(method, W, b);
+      const std::string where = std::string(to_string(method)) + ", m = " + std::to_string(m);
+      EXPECT_EQ(result.status, reference.status) << where;
+      EXPECT_EQ(result.method, reference.method) << where;
+      EXPECT_EQ(result.iterations, reference.iterations) << where;
+      EXPECT_EQ(result.z, reference.z) << where;
+      EXPECT_EQ(result.w, reference.w) << where;
+      EXPECT_EQ(result.certificate.natural_map, reference.certificate.natural_map) << where;
+      EXPECT_EQ(result.certificate.accepted, reference.certificate.accepted) << where;
+      EXPECT_EQ(result.message, reference.message) << where;
+    }
+  }
+  // In Rational the workspace Lemke is exact too.
+  LcpWorkspace<Rational> exact(4);
+  LcpResult<Rational> result;
+  const Matrix<Rational> W = murty<Rational>(4);
+  const Vector<Rational> b = Vector<Rational>::Constant(4, Rational(-1));
+  solve_lcp<Rational>(LcpMethod::lemke, W, b, {}, exact, result);
+  EXPECT_EQ(result.iterations, 16);
+  EXPECT_EQ(result.certificate.natural_map, Rational(0));
+  // Bad input is rejected as by solve_lcp.
+  EXPECT_THROW(solve_lcp<Rational>(LcpMethod::lemke, W, Vector<Rational>(Vector<Rational>::Zero(3)),
+                                   {}, exact, result),
+               InputError);
+}
+
+TEST(LcpCertifyResult, DowngradesAnUncertifiedSolvedOnly) {
+  const Matrix<double> W = Matrix<double>::Identity(2, 2);
+  const Vector<double> b = Vector<double>::Constant(2, -1.0);
+  LcpResult<double> r;
+  r.z = Vector<double>::Zero(2);  // wrong: the solution is (1, 1)
+  certify_result<double>(W, b, {}, LcpStatus::solved, "", "not certified", r);
+  EXPECT_EQ(r.status, LcpStatus::uncertified);
+  EXPECT_EQ(r.message, "not certified");
+  EXPECT_EQ(r.w, b);
+  certify_result<double>(W, b, {}, LcpStatus::max_iterations, "stopped", "not certified", r);
+  EXPECT_EQ(r.status, LcpStatus::max_iterations);
+  EXPECT_EQ(r.message, "stopped");
+  r.z = Vector<double>::Ones(2);
+  certify_result<double>(W, b, {}, LcpStatus::solved, "", "not certified", r);
+  EXPECT_EQ(r.status, LcpStatus::solved);
+  EXPECT_TRUE(r.certificate.accepted);
+  EXPECT_EQ(r.w, Vector<double>::Zero(2));
 }
 
 TEST(LcpAgreement, AllSolversAgreeOnRandomSpdInDouble) {

@@ -167,18 +167,24 @@ TEST(MoreauJean, DoubleStepDoesNotAllocate) {
   EXPECT_GT(free_steps, 100);
 }
 
+/// A unit ball on the ground q >= 0 under gravity 9.81, restitution e.
+LinearModel<double> ball_on_ground(double e) {
+  LinearModel<double> model;
+  model.M = Matrix<double>::Identity(1, 1);
+  model.G = Matrix<double>::Identity(1, 1);
+  model.e = Vector<double>::Constant(1, e);
+  model.F = Vector<double>::Constant(1, -9.81);
+  fill_defaults(model);
+  return model;
+}
+
 TEST(MoreauJean, DoubleStepWithActiveContactsDoesNotAllocate) {
   // A bouncing ball (e = 1/2, q >= 0 under gravity) until it settles on the ground: the active
   // set changes size 0 -> 1 -> 0 at every bounce and is mostly {0} once settled. After the first
   // step has sized the summary, no step allocates, with the impulse LCP solved by Lemke or PGS in
   // the scheme's LcpWorkspace.
   for (const char* spec : {"moreau-jean:lcp=lemke", "moreau-jean:lcp=pgs,theta=0.6"}) {
-    LinearModel<double> model;
-    model.M = Matrix<double>::Identity(1, 1);
-    model.G = Matrix<double>::Identity(1, 1);
-    model.e = Vector<double>::Constant(1, 0.5);
-    model.F = Vector<double>::Constant(1, -9.81);
-    fill_defaults(model);
+    const LinearModel<double> model = ball_on_ground(0.5);
     MoreauJean<double> scheme = make_scheme<double>(spec);
     State<double> state{0.0, Vector<double>::Constant(1, 0.2), Vector<double>::Zero(1)};
     scheme.initialize(model, state, 1e-3);
@@ -212,12 +218,7 @@ TEST(MoreauJean, DoubleStepWithActiveContactsDoesNotAllocate) {
 
 TEST(MoreauJean, ElasticBallUnderGravityConservesEnergyMinusExternalWork) {
   // Ball on the ground q >= 0 under gravity: E - sum(W_ext) is conserved at theta = 1/2, e = 1.
-  LinearModel<double> model;
-  model.M = Matrix<double>::Identity(1, 1);
-  model.G = Matrix<double>::Identity(1, 1);
-  model.e = Vector<double>::Constant(1, 1.0);
-  model.F = Vector<double>::Constant(1, -9.81);
-  fill_defaults(model);
+  const LinearModel<double> model = ball_on_ground(1.0);
   MoreauJean<double> scheme = make_scheme<double>("moreau-jean");
   State<double> initial{0.0, Vector<double>::Constant(1, 1.0), Vector<double>::Zero(1)};
   const Trajectory<double> run = record<double>(scheme, model, initial, 1e-3, 3.0);

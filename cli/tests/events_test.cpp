@@ -1,0 +1,231 @@
+// `nsh events` (one line per event of the event-driven reference), `nsh list cases` (one line
+// of exact facts per case) and `nsh simulate` on every linear case file with every scheme.
+#include <nsh/scalar.hpp>
+
+#include <nsh/cases/catalogue.hpp>
+#include <nsh/number.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path scratch() {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("nsh_events_test_" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
+Result nsh(const std::string& args) {
+  const fs::path out = scratch() / "stdout", err = scratch() / "stderr";
+  const std::string command = std::string("NSH_CASES_DIR='") + NSH_SOURCE_DIR + "/cases/data' '" +
+                              NSH_EXE + "' " + args + " >'" + out.string() + "' 2>'" +
+                              err.string() + "' </dev/null";
+  const int raw = std::system(command.c_str());
+  Result run;
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.out = slurp(out);
+  run.err = slurp(err);
+  return run;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+std::vector<std::string> split(const std::string& line) {
+  std::vector<std::string> out;
+  std::istringstream in(line);
+  for (std::string cell; std::getline(in, cell, ',');) out.push_back(cell);
+  return out;
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+const char* header = "t,kind,contact,U_minus,U_plus,impulse,E_before,E_after";
+
+// Bouncing ball (q0 = 1, g = 9.81, e = 1/2): t1 = sqrt(2/g), U1- = -sqrt(2 g), the k-th impact
+// at t1 (1 + 2 e + ... + 2 e^(k-1)), accumulation at t1 (1 + e)/(1 - e) = 3 t1.
+TEST(Events, BouncingBallOneLinePerEventWithItsFields) {
+  const Result r = nsh("events bouncing-ball --T 1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = lines(r.out);
+  ASSERT_GE(rows.size(), 3u);
+  EXPECT_EQ(rows[0], header);
+  const double g = 9.81, t1 = std::sqrt(2 / g), U1 = -std::sqrt(2 * g);
+  const auto first = split(rows[1]);
+  ASSERT_EQ(first.size(), 8u) << rows[1];
+  EXPECT_NEAR(std::stod(first[0]), t1, 1e-12);
+  EXPECT_EQ(first[1], "impact");
+  EXPECT_EQ(first[2], "0");
+  EXPECT_NEAR(std::stod(first[3]), U1, 1e-12);
+  EXPECT_NEAR(std::stod(first[4]), -U1 / 2, 1e-12);       // U+ = -e U-
+  EXPECT_NEAR(std::stod(first[5]), -3 * U1 / 2, 1e-12);   // P = m (U+ - U-)
+  EXPECT_NEAR(std::stod(first[6]), 0.5 * U1 * U1, 1e-9);  // E- = 1/2 m U-^2 (q = 0, K = 0)
+  EXPECT_NEAR(std::stod(first[7]), 0.125 * U1 * U1, 1e-9);
+  const auto second = split(rows[2]);
+  EXPECT_NEAR(std::stod(second[0]), 2 * t1, 1e-12);
+  // Every event of [0, 1] (the accumulation point 3 t1 = 1.355 is later): impacts only.
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const auto cells = split(rows[i]);
+    ASSERT_EQ(cells.size(), 8u) << rows[i];
+    EXPECT_EQ(cells[1], "impact") << rows[i];
+    EXPECT_LE(std::stod(cells[0]), 1.0);
+  }
+}
+
+TEST(Events, BouncingBallReachesItsAccumulationTimeAndRests) {
+  const Result r = nsh("events bouncing-ball");  // the case's T = 3
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = lines(r.out);
+  const double t_acc = 3 * std::sqrt(2 / 9.81);
+  bool accumulation = false, closes = false;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const auto cells = split(rows[i]);
+    ASSERT_EQ(cells.size(), 8u) << rows[i];
+    if (cells[1] == "accumulation") {
+      accumulation = true;
+      EXPECT_NEAR(std::stod(cells[0]), t_acc, 1e-9) << rows[i];
+    }
+    if (cells[1] == "contact-closes") closes = true;
+    if (accumulation) EXPECT_NE(cells[1], "impact") << "an impact after the accumulation";
+  }
+  EXPECT_TRUE(accumulation) << r.out;
+  EXPECT_TRUE(closes) << r.out;
+  EXPECT_LT(rows.size(), 200u);  // a finite list, not a loop through the accumulation
+}
+
+TEST(Events, Precision50PrintsFiftyDigitsAndAgreesWithDouble) {
+  const Result d = nsh("events bouncing-ball --T 1");
+  const Result r = nsh("events bouncing-ball --T 1 --precision 50");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rd = lines(d.out), rr = lines(r.out);
+  ASSERT_EQ(rd.size(), rr.size());
+  const auto cells = split(rr[1]);
+  // The impact time sqrt(2/9.81) printed at 50 significant digits.
+  std::string digits;
+  for (char c : cells[0])
+    if (std::isdigit(static_cast<unsigned char>(c))) digits += c;
+  EXPECT_GE(digits.size(), 45u) << cells[0];
+  const nsh::Real50 t1 = nsh::parse_number<nsh::Real50>(cells[0], "t");
+  const nsh::Real50 exact = sqrt(nsh::Real50(2) / nsh::parse_number<nsh::Real50>("9.81", "g"));
+  EXPECT_LT(nsh::scalar_cast<double>(abs(t1 - exact) / exact), 1e-35) << cells[0];
+  for (std::size_t i = 1; i < rd.size(); ++i)
+    EXPECT_NEAR(std::stod(split(rd[i])[0]), std::stod(split(rr[i])[0]), 1e-12);
+}
+
+TEST(Events, TShortensTheList) {
+  const Result short_run = nsh("events bouncing-ball --T 0.5");
+  ASSERT_EQ(short_run.status, 0) << short_run.err;
+  EXPECT_EQ(lines(short_run.out).size(), 2u) << short_run.out;  // header + the first impact
+  const Result none = nsh("events bouncing-ball --T 0.1");
+  ASSERT_EQ(none.status, 0) << none.err;
+  EXPECT_EQ(lines(none.out).size(), 1u) << none.out;  // header only
+}
+
+TEST(Events, BadInputIsStatusTwoAndNamesTheField) {
+  const Result neg = nsh("events bouncing-ball --T -1");
+  EXPECT_EQ(neg.status, 2);
+  EXPECT_TRUE(has(neg.err, "T")) << neg.err;
+  const Result garbage = nsh("events bouncing-ball --T abc");
+  EXPECT_EQ(garbage.status, 2);
+  EXPECT_TRUE(has(garbage.err, "T")) << garbage.err;
+  const Result precision = nsh("events bouncing-ball --precision 7");
+  EXPECT_EQ(precision.status, 2);
+  EXPECT_TRUE(has(precision.err, "precision")) << precision.err;
+  const Result unknown = nsh("events no-such-case");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_TRUE(has(unknown.err, "no-such-case")) << unknown.err;
+  const Result family = nsh("events sweeping-interval");
+  EXPECT_EQ(family.status, 2);
+  EXPECT_TRUE(has(family.err, "family")) << family.err;
+  const fs::path bad = scratch() / "bad-e.json";
+  std::ofstream(bad) << R"({"name": "bad-e", "M": [[1]], "F": [-1], "G": [[1]], "w": [0],
+    "e": "3/2", "q0": [1], "v0": [0], "T": 1})";
+  const Result restitution = nsh("events '" + bad.string() + "'");
+  EXPECT_EQ(restitution.status, 2);
+  EXPECT_TRUE(has(restitution.err, "e[0]")) << restitution.err;
+  EXPECT_TRUE(has(restitution.err, "1.5")) << restitution.err;
+}
+
+// nsh list cases: every case with one line of what is known exactly (the catalogue's summary).
+TEST(ListCases, EveryCaseFileWithItsExactFacts) {
+  const Result r = nsh("list cases");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::set<std::string> files;
+  for (const auto& entry : fs::directory_iterator(std::string(NSH_SOURCE_DIR) + "/cases/data"))
+    if (entry.path().extension() == ".json") files.insert(entry.path().stem().string());
+  ASSERT_FALSE(files.empty());
+  for (const auto& name : files) {
+    const auto* c = nsh::cases::find_case(name);
+    ASSERT_NE(c, nullptr) << name;
+    EXPECT_TRUE(has(r.out, name + "\n    " + c->summary + "\n")) << name << "\n" << r.out;
+  }
+  // The lines state facts, not only names.
+  EXPECT_TRUE(has(r.out, "accumulation time")) << r.out;
+  EXPECT_TRUE(has(r.out, "2L/c")) << r.out;
+  EXPECT_TRUE(has(r.out, "J = 18/5")) << r.out;
+}
+
+// Issue 4, done-when: every case file loads with `nsh simulate` for every scheme that supports
+// its family (a few steps each; the linear schemes on the linear files).
+TEST(Simulate, EveryLinearCaseFileWithEveryLinearScheme) {
+  const Result list = nsh("list schemes");
+  ASSERT_EQ(list.status, 0) << list.err;
+  std::vector<std::string> schemes;
+  for (const auto& line : lines(list.out)) {
+    if (line.empty() || line[0] == ' ' || has(line, "[first-order]")) continue;
+    schemes.push_back(line.substr(0, line.find(' ')));
+  }
+  ASSERT_GE(schemes.size(), 7u) << list.out;
+  int runs = 0;
+  for (const auto& c : nsh::cases::catalogue()) {
+    if (c.family != "linear") continue;
+    for (const auto& scheme : schemes) {
+      const std::string file = std::string(NSH_SOURCE_DIR) + "/cases/data/" + c.file;
+      // Three steps of h = 1/1000 from t0 = 0 (each case file starts at 0).
+      const Result r = nsh("simulate '" + file + "' --scheme " + scheme + " --h 1/1000 --T 3/1000");
+      ++runs;
+      EXPECT_EQ(r.status, 0) << scheme << " on " << c.name << ": " << r.err;
+      const auto rows = lines(r.out);
+      EXPECT_EQ(rows.size(), 5u) << scheme << " on " << c.name;  // header + t0 + 3 steps
+    }
+  }
+  EXPECT_GE(runs, 7 * 13);
+}
+
+}  // namespace

@@ -1,0 +1,250 @@
+// `nsh check --shard I/N --out FILE` and `nsh merge`: the union of the shards checks exactly the
+// cases of the unsharded run with the same seed and cases (counts add up, a failure found
+// unsharded is found, with the same counterexample, in exactly one shard), the merged table is
+// the unsharded one, and bad shards or shard sets exit 2 naming the option or the field.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct Result {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path scratch() {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("nsh_shard_test_" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
+Result nsh(const std::string& args) {
+  const fs::path out = scratch() / "stdout", err = scratch() / "stderr";
+  const std::string command = std::string("NSH_CASES_DIR='") + NSH_SOURCE_DIR + "/cases/data' '" +
+                              NSH_EXE + "' " + args + " >'" + out.string() + "' 2>'" +
+                              err.string() + "' </dev/null";
+  const int raw = std::system(command.c_str());
+  Result run;
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.out = slurp(out);
+  run.err = slurp(err);
+  return run;
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+std::string path(const std::string& name) {
+  return "'" + (scratch() / name).string() + "'";
+}
+
+json load(const std::string& name) {
+  return json::parse(slurp(scratch() / name));
+}
+
+// A mutant whose energy identity breaks on a random case (not a designed one), a scheme that
+// passes, a sweep-provider scheme, and observed_order (deterministic: run whole in every shard).
+const std::string kRun =
+    "check --scheme mutant:mj-dropped-damping --scheme moreau-jean --scheme catching-up "
+    "--property energy_identity --property observed_order --property catching_up_error_bound "
+    "--cases 20 --seed 3";
+constexpr int kShards = 3;
+
+// Runs the unsharded check and the three shards once for every test below.
+class Shards : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    whole_status = nsh(kRun + " --out " + path("whole.json")).status;
+    for (int i = 0; i < kShards; ++i)
+      shard_status.push_back(nsh(kRun + " --shard " + std::to_string(i) + "/" +
+                                 std::to_string(kShards) + " --out " +
+                                 path("shard" + std::to_string(i) + ".json"))
+                                 .status);
+  }
+  static inline int whole_status = -1;
+  static inline std::vector<int> shard_status;
+};
+
+TEST_F(Shards, EveryShardWritesAShardFile) {
+  EXPECT_EQ(whole_status, 1);  // the mutant fails
+  for (int i = 0; i < kShards; ++i) {
+    const json j = load("shard" + std::to_string(i) + ".json");
+    EXPECT_EQ(j.at("format"), "nsh-check-shard");
+    EXPECT_EQ(j.at("shard"), i);
+    EXPECT_EQ(j.at("shards"), kShards);
+    EXPECT_EQ(j.at("seed"), 3);
+    EXPECT_EQ(j.at("cases"), 20);
+    EXPECT_EQ(j.at("verdicts").size(), load("whole.json").at("verdicts").size());
+  }
+  const json w = load("whole.json");
+  EXPECT_EQ(w.at("shard"), 0);
+  EXPECT_EQ(w.at("shards"), 1);
+}
+
+TEST_F(Shards, PassingCaseCountsAddUpToTheUnshardedRun) {
+  const json w = load("whole.json");
+  int checked = 0;
+  for (std::size_t r = 0; r < w.at("verdicts").size(); ++r) {
+    const json& v = w.at("verdicts")[r];
+    if (v.at("outcome") != "pass") continue;
+    int sum = 0;
+    for (int i = 0; i < kShards; ++i) {
+      const json s = load("shard" + std::to_string(i) + ".json").at("verdicts")[r];
+      EXPECT_EQ(s.at("outcome"), "pass") << v.at("scheme") << " / " << v.at("property");
+      sum += s.at("cases_run").get<int>();
+    }
+    if (v.at("whole").get<bool>())
+      EXPECT_EQ(sum, kShards * v.at("cases_run").get<int>()) << v.at("property");
+    else
+      EXPECT_EQ(sum, v.at("cases_run").get<int>()) << v.at("scheme") << " / " << v.at("property");
+    ++checked;
+  }
+  EXPECT_GE(checked, 4);  // moreau-jean energy identity, catching-up bound, observed orders
+}
+
+TEST_F(Shards, TheUnshardedFailureIsFoundInExactlyOneShard) {
+  const json w = load("whole.json").at("verdicts")[0];
+  ASSERT_EQ(w.at("outcome"), "fail");
+  ASSERT_TRUE(has(w.at("note").get<std::string>(), "random search"));
+  const long failing = w.at("failing_case").get<long>();
+  int found = 0;
+  for (int i = 0; i < kShards; ++i) {
+    const json s = load("shard" + std::to_string(i) + ".json").at("verdicts")[0];
+    if (s.at("failing_case").is_null() || s.at("failing_case").get<long>() != failing) continue;
+    ++found;
+    EXPECT_EQ(failing % kShards, i);
+    const json& x = s.at("counterexample");
+    EXPECT_EQ(x.at("values"), w.at("counterexample").at("values"));
+    EXPECT_EQ(x.at("case_file"), w.at("counterexample").at("case_file"));
+    EXPECT_EQ(x.at("reproduce"), w.at("counterexample").at("reproduce"));
+    EXPECT_TRUE(has(x.at("command").get<std::string>(),
+                    " --shard " + std::to_string(i) + "/" + std::to_string(kShards)));
+  }
+  EXPECT_EQ(found, 1);
+  // Any other shard's failure comes later in the unsharded case order.
+  for (int i = 0; i < kShards; ++i) {
+    const json s = load("shard" + std::to_string(i) + ".json").at("verdicts")[0];
+    if (!s.at("failing_case").is_null()) EXPECT_GE(s.at("failing_case").get<long>(), failing);
+  }
+}
+
+TEST_F(Shards, MergePrintsTheUnshardedVerdictsAndTheCounterexample) {
+  const Result merged = nsh("merge " + path("shard2.json") + " " + path("shard0.json") + " " +
+                            path("shard1.json") + " --junit " + path("merged.xml"));
+  EXPECT_EQ(merged.status, 1) << merged.err;
+  const json w = load("whole.json");
+  for (const auto& v : w.at("verdicts")) {
+    // The row of every verdict: scheme, property, outcome; the passing counts are the sums.
+    std::string row = v.at("scheme").get<std::string>();
+    EXPECT_TRUE(has(merged.out, row)) << row;
+    if (v.at("outcome") == "pass")
+      EXPECT_TRUE(has(merged.out, " " + std::to_string(v.at("cases_run").get<int>()) + "  "));
+  }
+  const std::string case_file = w.at("verdicts")[0].at("counterexample").at("case_file");
+  EXPECT_TRUE(has(merged.out, "--- FAIL mutant:mj-dropped-damping"));
+  EXPECT_TRUE(has(merged.out, case_file.substr(0, case_file.find('\n'))));
+  EXPECT_TRUE(has(merged.out, "replay: nsh simulate FILE --scheme"));
+  EXPECT_TRUE(has(merged.out, "1 failed"));
+  EXPECT_TRUE(has(slurp(scratch() / "merged.xml"), "failures=\"1\""));
+  // The merged failure is the unsharded one: the same reproduce string.
+  EXPECT_TRUE(has(merged.out, w.at("verdicts")[0].at("counterexample").at("reproduce")));
+}
+
+TEST_F(Shards, MergeOfPassingShardsExitsZero) {
+  const std::string run = "check --scheme moreau-jean --property energy_identity --cases 6";
+  ASSERT_EQ(nsh(run + " --shard 0/2 --out " + path("p0.json")).status, 0);
+  ASSERT_EQ(nsh(run + " --shard 1/2 --out " + path("p1.json")).status, 0);
+  const Result merged = nsh("merge " + path("p0.json") + " " + path("p1.json"));
+  EXPECT_EQ(merged.status, 0) << merged.out << merged.err;
+  EXPECT_TRUE(has(merged.out, "0 failed"));
+}
+
+TEST_F(Shards, MergeRejectsMissingDuplicateAndForeignShards) {
+  const Result missing = nsh("merge " + path("shard0.json") + " " + path("shard2.json"));
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_TRUE(has(missing.err, "shard 1/3 is missing")) << missing.err;
+
+  const Result twice = nsh("merge " + path("shard0.json") + " " + path("shard1.json") + " " +
+                           path("shard1.json") + " " + path("shard2.json"));
+  EXPECT_EQ(twice.status, 2);
+  EXPECT_TRUE(has(twice.err, "shard: shard 1/3 given twice")) << twice.err;
+
+  // Shards of the same split but another seed, case count or scheme list.
+  for (const auto& [field, change] : std::vector<std::pair<std::string, std::string>>{
+           {"seed", "--seed 4"}, {"cases", "--cases 21"}, {"schemes", "--scheme moreau-jean"}}) {
+    std::string run = kRun;
+    if (field == "seed") run.replace(run.find("--seed 3"), 8, change);
+    if (field == "cases") run.replace(run.find("--cases 20"), 10, change);
+    if (field == "schemes")
+      run = "check " + change +
+            " --property energy_identity --property observed_order --property "
+            "catching_up_error_bound --cases 20 --seed 3";
+    nsh(run + " --shard 1/3 --out " + path("other.json"));
+    const Result r =
+        nsh("merge " + path("shard0.json") + " " + path("other.json") + " " + path("shard2.json"));
+    EXPECT_EQ(r.status, 2) << field;
+    EXPECT_TRUE(has(r.err, "error: " + field + ": the shards come from different runs")) << r.err;
+  }
+
+  // Different splits: shards 0/3 and 1/2.
+  nsh("check --scheme moreau-jean --property energy_identity --cases 4 --shard 1/2 --out " +
+      path("half.json"));
+  const Result split = nsh("merge " + path("shard0.json") + " " + path("half.json"));
+  EXPECT_EQ(split.status, 2);
+  EXPECT_TRUE(has(split.err, "shards:")) << split.err;
+
+  const fs::path junk = scratch() / "junk.json";
+  std::ofstream(junk) << "{\"format\": \"something else\"}";
+  const Result bad = nsh("merge '" + junk.string() + "'");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_TRUE(has(bad.err, "format")) << bad.err;
+  EXPECT_EQ(nsh("merge " + path("no-such-file.json")).status, 2);
+}
+
+TEST(ShardOption, BadValuesExitTwoNamingTheOption) {
+  for (const std::string value : {"0/0", "3/2", "x", "1/-2", "1/", "1/2/3"}) {
+    const Result r = nsh(
+        "check --scheme moreau-jean --property energy_identity --cases 2 --shard '" + value + "'");
+    EXPECT_EQ(r.status, 2) << value;
+    EXPECT_TRUE(has(r.err, "--shard")) << value << ": " << r.err;
+  }
+  const Result mutants = nsh("check --mutants --shard 0/2");
+  EXPECT_EQ(mutants.status, 2);
+  EXPECT_TRUE(has(mutants.err, "--shard")) << mutants.err;
+}
+
+TEST(ShardOption, HelpDocumentsShardOutAndMerge) {
+  const Result check = nsh("check --help");
+  EXPECT_TRUE(has(check.out, "--shard")) << check.out;
+  EXPECT_TRUE(has(check.out, "--out"));
+  const Result merge = nsh("merge --help");
+  EXPECT_EQ(merge.status, 0);
+  EXPECT_TRUE(has(merge.out, "shard"));
+}
+
+}  // namespace

@@ -10,6 +10,7 @@ void register_newmark_mutants(Registry& registry);
 void register_moreau_jean_mutants(Registry& registry);
 
 void register_event_driven(Registry& registry);
+void register_event_driven_mutants(Registry& registry);
 
 void register_penalty2(Registry& registry);
 
@@ -19,6 +20,7 @@ void register_builtin_schemes(Registry& registry) {
   register_newmark_mutants(registry);
   register_moreau_jean_mutants(registry);
   register_event_driven(registry);
+  register_event_driven_mutants(registry);
   register_penalty2(registry);
 }
 

@@ -4,10 +4,13 @@
 
 namespace nsh::properties {
 
+void register_event_properties();
 void register_scheme_properties();
 void register_sweep_properties();
 
 void register_builtin_providers() {
+  // Before the scheme provider: it owns the event-driven family (event_provider.cpp).
+  register_event_properties();
   register_scheme_properties();
   register_sweep_properties();
 }

@@ -186,10 +186,26 @@ std::vector<Claim> newmark_claims(const SchemeSpec& spec, bool krenk) {
   return out;
 }
 
+/// Event-driven reference (nsh/schemes/event_driven.hpp), judged on its events by the
+/// event-driven provider (event_provider.cpp): Newton's law and the impact LCP at each
+/// impact, Thomson–Tait, the exact flow's energy, and an event-aware precision comparison.
 std::vector<Claim> event_driven_claims(const SchemeSpec&) {
-  // double_vs_real50 is not claimed: an event located in double and in Real50 can fall on
-  // different sides of a step boundary, and the random search finds such cases.
-  return {};
+  CaseDomain elastic;
+  elastic.e_lo = elastic.e_hi = 1;
+  elastic.damping = false;
+  // One contact: at a simultaneous impact the velocity-level law gives a contact at g = 0 that
+  // separates (U- > 0) an impulse with U+ = 0, which changes E even with e = 1.
+  elastic.max_contacts = 1;
+  return {
+      claim("newton_restitution", "every e, C, F (Newton's law at each impact event)"),
+      claim("signorini_complementarity",
+            "every parameter (impact LCP at each impact, g >= 0 on the grid)"),
+      claim("impact_work_nonpositive",
+            "every parameter; W <= 0 where U- <= 0 wherever P > 0 (Thomson–Tait)"),
+      claim("energy_conservation", "e = 1, C = 0, F constant, one contact (exact flow)", elastic),
+      claim("double_vs_real50",
+            "every parameter (event-aware: event times within the location tolerance, "
+            "grid points away from events)")};
 }
 
 /// Second-order penalty (nsh/schemes/penalty2.hpp): a regularized contact, so no impulse

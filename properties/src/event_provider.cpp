@@ -1,0 +1,588 @@
+// The "event-driven" property provider: the claims of the event-driven reference (claims.cpp)
+// judged on its events, not on grid steps.
+//
+// Why a provider of its own: an impact inside (t_k, t_{k+1}] is followed by exact flow up to
+// t_{k+1}, so the step-level predicates of predicates.hpp (U_{k+1} = -e U_k, one LCP per step)
+// do not describe the reference. The same property names mean here:
+//   newton_restitution        at every impact event with P^a > tol: U^a+ = -e^a min(U^a-, 0)
+//   signorini_complementarity at every impact: 0 <= U+ + e min(U-, 0) _|_ P >= 0; a contact
+//                             closes with U = 0; every gap at every grid point is >= -tol
+//   impact_work_nonpositive   at every impact instant (simultaneous impacts summed):
+//                             E+ - E- = 1/2 (U+ + U-)^T P, and <= 0 where every contact with
+//                             P > 0 approaches (U- <= 0, Thomson-Tait); accumulations dissipate
+//   energy_conservation       e = 1, C = 0, F constant: H = 1/2 v^T M v + 1/2 q^T K q - F^T q
+//                             is the same at every grid point and across every impact
+//   double_vs_real50          event-aware (see compare_traces below)
+// This provider is registered before the built-in scheme provider, so it owns the specs of the
+// event-driven family (the reference and the mutant:ed-* of event_driven_mutants.hpp) and
+// checks these five properties on them; every other shared property falls through to the
+// scheme provider, where event-driven claims nothing.
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/number.hpp>
+#include <nsh/properties/check.hpp>
+#include <nsh/properties/claims.hpp>
+#include <nsh/properties/generators.hpp>
+#include <nsh/properties/predicates.hpp>
+#include <nsh/properties/runner.hpp>
+#include <nsh/schemes/event_driven_mutants.hpp>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace nsh::properties {
+namespace {
+
+using Values = std::vector<std::pair<std::string, std::string>>;
+
+const std::vector<std::string>& event_properties() {
+  static const std::vector<std::string> names{"newton_restitution", "signorini_complementarity",
+                                              "impact_work_nonpositive", "energy_conservation",
+                                              "double_vs_real50"};
+  return names;
+}
+
+const PropertyDescription& energy_conservation_description() {
+  static const PropertyDescription d{
+      "energy_conservation",
+      "H = 1/2 v^T M v + 1/2 q^T K q - F^T q is constant along the trajectory (every grid "
+      "point) and across every impact",
+      "e = 1, C = 0, F constant (no harmonic force): an exact flow with elastic impacts",
+      "1024 (n+m+1)(n+1)(steps+events+1) eps times the scale of the energy terms"};
+  return d;
+}
+
+/// The event-level statement shown in a verdict (the listing keeps the step-level one).
+std::string event_statement(const std::string& property) {
+  if (property == "newton_restitution")
+    return "at every impact event with P^a > tol: U^a+ = -e^a min(U^a-, 0)";
+  if (property == "signorini_complementarity")
+    return "at every impact 0 <= U+ + e min(U-, 0) _|_ P >= 0, a contact closes with U = 0, "
+           "g >= -tol at every grid point";
+  if (property == "impact_work_nonpositive")
+    return "at every impact instant E+ - E- = 1/2 (U+ + U-)^T P, <= 0 where U- <= 0 on every "
+           "contact with P > 0; accumulations dissipate";
+  if (property == "energy_conservation") return energy_conservation_description().statement;
+  return "event-aware: same events (kind, contact) at times within the event-location "
+         "tolerance, same U-, U+, P, E at them; same states at grid points farther than that "
+         "tolerance from every event";
+}
+
+bool event_family(const std::string& spec) {
+  try {
+    const SchemeSpec parsed = SchemeSpec::parse(spec);
+    if (!Registry::builtin().contains(parsed.name())) return false;
+    return Registry::builtin().make<double>(spec)->info().family == "event-driven";
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
+struct Scales {
+  double v{1}, p{1}, g{1}, e{1}, ops{1};
+};
+
+/// Velocity, impulse, gap and energy scales of a run, and the rounding-step count.
+Scales scales_of(const LinearModel<double>& model, const EventTrace<double>& trace) {
+  Scales s;
+  double vmax = 0, qmax = 0, umax = 0, pmax = 0;
+  for (const auto& x : trace.grid) {
+    vmax = std::max(vmax, max_abs(x.v));
+    qmax = std::max(qmax, max_abs(x.q));
+  }
+  for (const auto& ev : trace.events) {
+    umax = std::max({umax, std::abs(ev.U_minus), std::abs(ev.U_plus)});
+    pmax = std::max(pmax, std::abs(ev.impulse));
+  }
+  const double G = max_abs(model.G);
+  const auto positive = [](double x) { return x > 0 ? x : 1.0; };
+  s.v = positive(umax + G * vmax);
+  s.p = positive(pmax + max_abs(model.M) * vmax);
+  // A resting contact's gap is a difference of terms of size |U| T and |a| T^2 over the span.
+  const double span = trace.grid.back().t - trace.grid.front().t;
+  double mass = model.M(0, 0);
+  for (Index i = 1; i < model.dofs(); ++i) mass = std::min(mass, model.M(i, i));
+  const double force = max_abs(model.F) + max_abs(model.F_amplitude) + max_abs(model.K) * qmax +
+                       max_abs(model.C) * vmax;
+  s.g = positive(G * qmax + max_abs(model.w) + G * (vmax * span + force / mass * span * span));
+  // H = E - F^T q: F^T q is rounded at |F| times the position scale of the gaps.
+  s.e = positive(max_abs(model.M) * vmax * vmax + max_abs(model.K) * qmax * qmax +
+                 max_abs(model.F) * (qmax + s.g) + s.v * s.p +
+                 max_abs(model.M) * vmax * force / mass * span);
+  const double n = static_cast<double>(model.dofs());
+  const double m = static_cast<double>(model.contacts());
+  s.ops = 1024 * (n + m + 1) * (n + 1);
+  return s;
+}
+
+Judgement broken(std::string detail, Values values) {
+  Judgement j;
+  j.holds = false;
+  j.detail = std::move(detail);
+  j.values = std::move(values);
+  return j;
+}
+
+std::string txt(double x) {
+  return format_scalar(x);
+}
+
+double restitution(const LinearModel<double>& model, Index a) {
+  return a < model.e.size() ? model.e(a) : 0.0;
+}
+
+Judgement newton_at_events(const LinearModel<double>& model, const EventTrace<double>& trace) {
+  const Scales s = scales_of(model, trace);
+  const double vtol = tolerance<double>(s.v, s.ops), ptol = tolerance<double>(s.p, s.ops);
+  for (const auto& ev : trace.events) {
+    if (ev.kind != EventKind::impact || !(ev.impulse > ptol)) continue;
+    const double e = restitution(model, ev.contact);
+    const double target = -e * std::min(ev.U_minus, 0.0);
+    if (std::abs(ev.U_plus - target) > vtol)
+      return broken(fmt::format("impact at t = {} on contact {}: P = {} > 0 but U+ = {} != "
+                                "-e min(U-, 0) = {}",
+                                format_short(ev.t), ev.contact, format_short(ev.impulse),
+                                format_short(ev.U_plus), format_short(target)),
+                    {{"t", txt(ev.t)},
+                     {"contact", std::to_string(ev.contact)},
+                     {"U-", txt(ev.U_minus)},
+                     {"U+", txt(ev.U_plus)},
+                     {"e", txt(e)},
+                     {"P", txt(ev.impulse)},
+                     {"tolerance", txt(vtol)}});
+  }
+  return {};
+}
+
+Judgement signorini_at_events(const LinearModel<double>& model, const EventTrace<double>& trace) {
+  const Scales s = scales_of(model, trace);
+  const double vtol = tolerance<double>(s.v, s.ops), ptol = tolerance<double>(s.p, s.ops);
+  const double gtol = tolerance<double>(s.g, s.ops);
+  for (const auto& ev : trace.events) {
+    if (ev.kind == EventKind::contact_closes && std::abs(ev.U_plus) > vtol)
+      return broken(fmt::format("contact {} closes at t = {} with U = {} != 0", ev.contact,
+                                format_short(ev.t), format_short(ev.U_plus)),
+                    {{"t", txt(ev.t)}, {"U", txt(ev.U_plus)}, {"tolerance", txt(vtol)}});
+    if (ev.kind != EventKind::impact) continue;
+    const double w = ev.U_plus + restitution(model, ev.contact) * std::min(ev.U_minus, 0.0);
+    const double P = ev.impulse;
+    if (P < -ptol || w < -vtol || std::abs(P * w) > ptol * std::abs(w) + vtol * std::abs(P))
+      return broken(fmt::format("impact at t = {} on contact {} breaks 0 <= U+ + e min(U-, 0) = "
+                                "{} _|_ P = {} >= 0",
+                                format_short(ev.t), ev.contact, format_short(w), format_short(P)),
+                    {{"t", txt(ev.t)},
+                     {"U-", txt(ev.U_minus)},
+                     {"U+", txt(ev.U_plus)},
+                     {"P", txt(P)},
+                     {"velocity tolerance", txt(vtol)},
+                     {"impulse tolerance", txt(ptol)}});
+  }
+  for (std::size_t k = 0; k < trace.grid.size(); ++k) {
+    const Vector<double> g = model.gap(trace.grid[k].q);
+    for (Index a = 0; a < g.size(); ++a)
+      if (g(a) < -gtol)
+        return broken(fmt::format("grid point {} (t = {}): contact {} penetrates, g = {}", k,
+                                  format_short(trace.grid[k].t), a, format_short(g(a))),
+                      {{"t", txt(trace.grid[k].t)},
+                       {fmt::format("g[{}]", a), txt(g(a))},
+                       {"tolerance", txt(gtol)}});
+  }
+  return {};
+}
+
+Judgement impact_work_at_events(const LinearModel<double>& model, const EventTrace<double>& trace) {
+  const Scales s = scales_of(model, trace);
+  const double vtol = tolerance<double>(s.v, s.ops), ptol = tolerance<double>(s.p, s.ops);
+  const double etol = tolerance<double>(s.e, s.ops);
+  const auto& evs = trace.events;
+  for (std::size_t i = 0; i < evs.size();) {
+    const EventKind kind = evs[i].kind;
+    if (kind != EventKind::impact && kind != EventKind::accumulation) {
+      ++i;
+      continue;
+    }
+    // One impact instant: the consecutive events of that kind at the same time.
+    std::size_t j = i;
+    double W = 0;
+    bool approaching = true;
+    while (j < evs.size() && evs[j].kind == kind && evs[j].t == evs[i].t) {
+      W += (evs[j].U_plus + evs[j].U_minus) * evs[j].impulse / 2;
+      approaching = approaching && (evs[j].impulse <= ptol || evs[j].U_minus <= vtol);
+      ++j;
+    }
+    const double dE = evs[i].E_after - evs[i].E_before;
+    Values values{{"t", txt(evs[i].t)},
+                  {"kind", to_string(kind)},
+                  {"E+ - E-", txt(dE)},
+                  {"1/2 (U+ + U-)^T P", txt(W)},
+                  {"tolerance", txt(etol)}};
+    if (kind == EventKind::impact && std::abs(dE - W) > etol)
+      return broken(fmt::format("impact at t = {}: E+ - E- = {} but 1/2 (U+ + U-)^T P = {}",
+                                format_short(evs[i].t), format_short(dE), format_short(W)),
+                    values);
+    if ((kind == EventKind::accumulation || approaching) && dE > etol)
+      return broken(fmt::format("{} at t = {} gains energy: E+ - E- = {} > 0", to_string(kind),
+                                format_short(evs[i].t), format_short(dE)),
+                    values);
+    i = j;
+  }
+  return {};
+}
+
+Judgement energy_conserved(const LinearModel<double>& model, const EventTrace<double>& trace) {
+  const Scales s = scales_of(model, trace);
+  const double ops = s.ops * static_cast<double>(trace.grid.size() + trace.events.size() + 1);
+  const double etol = tolerance<double>(s.e, ops);
+  const auto H = [&](const State<double>& x) { return model.energy(x.q, x.v) - model.F.dot(x.q); };
+  const double H0 = H(trace.grid.front());
+  for (std::size_t k = 1; k < trace.grid.size(); ++k) {
+    const double dH = H(trace.grid[k]) - H0;
+    if (std::abs(dH) > etol)
+      return broken(fmt::format("grid point {} (t = {}): H - H_0 = {} != 0", k,
+                                format_short(trace.grid[k].t), format_short(dH)),
+                    {{"H_0", txt(H0)},
+                     {"H", txt(H(trace.grid[k]))},
+                     {"H - H_0", txt(dH)},
+                     {"tolerance", txt(etol)}});
+  }
+  for (const auto& ev : trace.events)
+    if (ev.kind == EventKind::impact && std::abs(ev.E_after - ev.E_before) > etol)
+      return broken(fmt::format("elastic impact at t = {} changes E by {}", format_short(ev.t),
+                                format_short(ev.E_after - ev.E_before)),
+                    {{"E-", txt(ev.E_before)}, {"E+", txt(ev.E_after)}, {"tolerance", txt(etol)}});
+  return {};
+}
+
+/// double_vs_real50, event-aware. A double and a Real50 run can place one event on different
+/// sides of a grid point (the event times differ by the double's location error), so a plain
+/// grid comparison sees an O(|[v]|) difference there. The comparison instead
+///  1. matches the events in order: same kind and contact, times within the event-location
+///     tolerance tau = gap tolerance / |U-| + time rounding (a root of g is located to a gap
+///     error, i.e. to a time error of that over the approach speed), U-, U+, P and E within the
+///     double tolerances. Real50 impacts at a contact that double summarized by an accumulation
+///     (the accumulation threshold is 1024 time tolerances, precision-dependent) are absorbed
+///     when they lie within that window of the double accumulation;
+///  2. compares the states at the grid points farther than tau from every event of either run;
+///  3. stops (and holds) at the first structural mismatch that is a near-tie: a grazing impact
+///     (|U-| <= sqrt(eps) |U|), a contact-mode decision (closes/opens) one run takes and the
+///     other does not (the acceleration LCP's b within rounding of zero: the random models hit
+///     exact ties such as g'' = 0), or an accumulation next to an event of the other run.
+///     Impacts with |U-| above that threshold must always match: a late or early impact fails
+///     (except within tau of the horizon, where one run may place it just past the end).
+Judgement compare_traces(const LinearModel<double>& model, const EventTrace<double>& d,
+                         const EventTrace<Real50>& r) {
+  const Scales s = scales_of(model, d);
+  const double eps = epsilon<double>();
+  const double vtol = tolerance<double>(s.v, s.ops), ptol = tolerance<double>(s.p, s.ops);
+  const double gtol = tolerance<double>(s.g, s.ops);
+  double t_scale = 1;
+  for (const auto& x : d.grid) t_scale = std::max(t_scale, std::abs(x.t));
+  const double time_round = tolerance<double>(t_scale, s.ops);
+  const double grazing = std::sqrt(eps) * s.v;
+  const auto tau_of = [&](const Event<double>& ev) {
+    const double speed = std::abs(ev.U_minus);
+    const double location = speed > grazing ? gtol / speed : std::sqrt(gtol);
+    return location + time_round;
+  };
+  const double accumulation_window = 1024 * 1024 * 64 * eps * t_scale;
+  const double t_end = d.grid.back().t;
+  std::vector<double> event_times;
+  double stop_at = std::numeric_limits<double>::infinity();
+  std::size_t j = 0;
+  const auto& R = r.events;
+  for (std::size_t i = 0; i < d.events.size() && stop_at == std::numeric_limits<double>::infinity();
+       ++i) {
+    const Event<double>& a = d.events[i];
+    const double tau = tau_of(a);
+    event_times.push_back(a.t);
+    if (a.kind == EventKind::accumulation)
+      while (j < R.size() && R[j].contact == a.contact && R[j].kind == EventKind::impact &&
+             scalar_cast<double>(R[j].t) <= a.t + accumulation_window) {
+        event_times.push_back(scalar_cast<double>(R[j].t));
+        ++j;
+      }
+    const bool matched = j < R.size() && R[j].kind == a.kind && R[j].contact == a.contact &&
+                         std::abs(scalar_cast<double>(R[j].t) - a.t) <=
+                             (a.kind == EventKind::accumulation ? accumulation_window : tau);
+    if (!matched) {
+      const bool near_other = std::any_of(R.begin(), R.end(), [&](const Event<Real50>& b) {
+        return std::abs(scalar_cast<double>(b.t) - a.t) <= tau;
+      });
+      // A contact-mode decision the precisions take differently is a near-tie of the
+      // acceleration LCP (its b within rounding of 0, e.g. an exact g'' = 0 of the data).
+      const bool mode = a.kind == EventKind::contact_closes || a.kind == EventKind::contact_opens;
+      const bool mode_r = j < R.size() && (R[j].kind == EventKind::contact_closes ||
+                                           R[j].kind == EventKind::contact_opens);
+      // An event within tau of the horizon may fall just past it in the other run.
+      const bool horizon = std::abs(a.t - t_end) <= tau;
+      const bool tie = (a.kind == EventKind::impact && std::abs(a.U_minus) <= grazing) || mode ||
+                       mode_r || horizon || (a.kind == EventKind::accumulation && near_other);
+      if (tie) {
+        stop_at = a.t - tau;
+        break;
+      }
+      Values values{{"double event", fmt::format("{} contact {} at t = {}", to_string(a.kind),
+                                                 a.contact, txt(a.t))},
+                    {"tau", txt(tau)}};
+      if (j < R.size())
+        values.push_back(
+            {"Real50 event", fmt::format("{} contact {} at t = {}", to_string(R[j].kind),
+                                         R[j].contact, format_scalar(R[j].t))});
+      return broken(fmt::format("event {} ({} on contact {} at t = {}) has no Real50 match", i,
+                                to_string(a.kind), a.contact, format_short(a.t)),
+                    std::move(values));
+    }
+    const Event<Real50>& b = R[j];
+    event_times.push_back(scalar_cast<double>(b.t));
+    const double dU = std::max(std::abs(a.U_minus - scalar_cast<double>(b.U_minus)),
+                               std::abs(a.U_plus - scalar_cast<double>(b.U_plus)));
+    const double dP = std::abs(a.impulse - scalar_cast<double>(b.impulse));
+    if (a.kind != EventKind::accumulation && (dU > vtol || dP > ptol))
+      return broken(fmt::format("event {} ({} on contact {} at t = {}): double and Real50 differ "
+                                "by {} in U, {} in P",
+                                i, to_string(a.kind), a.contact, format_short(a.t),
+                                format_short(dU), format_short(dP)),
+                    {{"U- (double)", txt(a.U_minus)},
+                     {"U- (Real50)", format_scalar(b.U_minus)},
+                     {"U+ (double)", txt(a.U_plus)},
+                     {"U+ (Real50)", format_scalar(b.U_plus)},
+                     {"P (double)", txt(a.impulse)},
+                     {"P (Real50)", format_scalar(b.impulse)}});
+    ++j;
+  }
+  if (stop_at == std::numeric_limits<double>::infinity())
+    for (; j < R.size(); ++j) {
+      // Real50 events double does not have: only a grazing impact or the tail an accumulation
+      // absorbed (past the horizon of the double's list) may remain.
+      const Event<Real50>& b = R[j];
+      const double speed = std::abs(scalar_cast<double>(b.U_minus));
+      const double tb = scalar_cast<double>(b.t);
+      if (speed > grazing && std::abs(tb - t_end) <= gtol / speed + time_round) continue;
+      const bool mode_b = b.kind == EventKind::contact_closes || b.kind == EventKind::contact_opens;
+      if ((b.kind == EventKind::impact && speed <= grazing) || mode_b) {
+        stop_at = scalar_cast<double>(b.t) - std::sqrt(gtol);
+        break;
+      }
+      return broken(fmt::format("Real50 event {} ({} on contact {} at t = {}) has no double match",
+                                j, to_string(b.kind), b.contact, format_scalar(b.t)),
+                    {{"Real50 U-", format_scalar(b.U_minus)}});
+    }
+  double tau_max = time_round;
+  for (const auto& ev : d.events) tau_max = std::max(tau_max, tau_of(ev));
+  tau_max = std::max(tau_max, accumulation_window);
+  for (std::size_t k = 0; k < d.grid.size() && k < r.grid.size(); ++k) {
+    const double t = d.grid[k].t;
+    if (t >= stop_at) break;
+    if (std::any_of(event_times.begin(), event_times.end(),
+                    [&](double te) { return std::abs(te - t) <= 2 * tau_max; }))
+      continue;
+    const State<double>& x = d.grid[k];
+    const State<Real50> y = r.grid[k];
+    double diff = 0;
+    for (Index i = 0; i < x.q.size(); ++i)
+      diff = std::max(diff, std::abs(x.q(i) - scalar_cast<double>(y.q(i))) +
+                                std::abs(x.v(i) - scalar_cast<double>(y.v(i))));
+    const double tol = 1024 * static_cast<double>(k + 1 + d.events.size()) *
+                       static_cast<double>(x.q.size() + 1) * eps *
+                       (1 + max_abs(x.q) + max_abs(x.v));
+    if (diff > tol)
+      return broken(fmt::format("grid point {} (t = {}), away from every event: |q_d - q_50| + "
+                                "|v_d - v_50| = {}",
+                                k, format_short(t), format_short(diff)),
+                    {{"difference", txt(diff)}, {"tolerance", txt(tol)}});
+  }
+  return {};
+}
+
+/// Run the spec on the case and judge the property; StepError/ModelError/InputError (an
+/// inadmissible initial state, a refused step) mean the case is not evaluated.
+CaseOutcome evaluate(const std::string& spec, const std::string& property, const GeneratedCase& c) {
+  CaseOutcome out;
+  try {
+    const LinearModel<double> model = model_cast<double>(c.model);
+    const State<double> x0 = state_cast<double>(c.initial);
+    const EventTrace<double> trace =
+        trace_events<double>(spec, model, x0, scalar_cast<double>(c.h), c.steps);
+    if (property == "newton_restitution") {
+      out.judgement = newton_at_events(model, trace);
+    } else if (property == "signorini_complementarity") {
+      out.judgement = signorini_at_events(model, trace);
+    } else if (property == "impact_work_nonpositive") {
+      out.judgement = impact_work_at_events(model, trace);
+    } else if (property == "energy_conservation") {
+      out.judgement = energy_conserved(model, trace);
+    } else {
+      const EventTrace<Real50> exact =
+          trace_events<Real50>(spec, model_cast<Real50>(c.model), state_cast<Real50>(c.initial),
+                               scalar_cast<Real50>(c.h), c.steps);
+      out.judgement = compare_traces(model, trace, exact);
+    }
+  } catch (const StepError& e) {
+    out.evaluated = false;
+    out.refusal = e.what();
+  } catch (const ModelError& e) {
+    out.evaluated = false;
+    out.refusal = e.what();
+  } catch (const InputError& e) {
+    out.evaluated = false;
+    out.refusal = e.what();
+  }
+  return out;
+}
+
+class QuietListener : public rc::detail::TestListener {
+ public:
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+};
+
+class EventPropertyProvider : public PropertyProvider {
+ public:
+  std::string name() const override { return "event-driven"; }
+  bool handles_scheme(const std::string& spec) const override { return event_family(spec); }
+  // The scheme provider already lists event-driven and the mutant:ed-* (registry schemes).
+  std::vector<std::string> schemes() const override { return {}; }
+
+  std::vector<PropertyDescription> properties() const override {
+    std::vector<PropertyDescription> out;
+    for (const auto& p : event_properties())
+      out.push_back(p == "energy_conservation" ? energy_conservation_description() : describe(p));
+    return out;
+  }
+
+  std::string canonical(const std::string& spec) const override {
+    return Registry::builtin().resolve(spec).str();
+  }
+
+  bool applies(const std::string& spec, const std::string& property) const override {
+    return event_family(spec) && std::find(event_properties().begin(), event_properties().end(),
+                                           property) != event_properties().end();
+  }
+
+  bool claims(const std::string& spec, const std::string& property) const override {
+    return claim_of(spec, property).has_value();
+  }
+
+  Verdict check(const std::string& spec, const std::string& property,
+                const CheckOptions& options) const override {
+    Verdict v;
+    v.scheme = canonical(spec);
+    v.property = property;
+    v.statement = event_statement(property);
+    if (!applies(spec, property)) {
+      v.outcome = Outcome::not_applicable;
+      v.note = "not an event-level property of the event-driven family";
+      return v;
+    }
+    const std::optional<Claim> claim = claim_of(spec, property);
+    if (!claim && !options.force) {
+      v.outcome = Outcome::not_claimed;
+      v.note = "not claimed by " + v.scheme;
+      return v;
+    }
+    CaseDomain domain = claim ? claim->cases : CaseDomain{};
+    if (options.restitution) {
+      const Rational lo = parse_rational(options.restitution->lo, "restitution");
+      const Rational hi = parse_rational(options.restitution->hi, "restitution");
+      if (lo < 0 || hi > 1 || lo > hi)
+        throw InputError("restitution", options.restitution->lo + ":" + options.restitution->hi +
+                                            " is not a range inside [0, 1]");
+      domain.e_lo = std::max(domain.e_lo, lo);
+      domain.e_hi = std::min(domain.e_hi, hi);
+      if (domain.e_lo > domain.e_hi) {
+        v.outcome = Outcome::not_claimed;
+        v.note = "the restitution range does not meet the claim's domain";
+        return v;
+      }
+    }
+    if (claim) v.statement += "  [claimed: " + claim->domain + "]";
+    const auto fail_with = [&](const GeneratedCase& c, const CaseOutcome& out,
+                               const std::string& how) {
+      v.outcome = Outcome::fail;
+      v.note = how;
+      Counterexample x;
+      x.values = out.judgement.values;
+      x.values.insert(x.values.begin(), {"what", out.judgement.detail});
+      x.values.insert(x.values.begin() + 1, {"case", c.origin});
+      GeneratedCase named = c;
+      named.model.name = "counterexample";
+      x.case_file = case_file_text(named);
+      x.simulate_hint = fmt::format("nsh simulate FILE --scheme '{}' --h {} --T {}", v.scheme,
+                                    format_scalar(c.h), format_scalar(c.horizon()));
+      x.command = fmt::format("nsh check --scheme '{}' --property {} --cases {} --seed {}",
+                              v.scheme, property, options.cases, options.seed);
+      v.counterexample = std::move(x);
+      return v;
+    };
+    // 1. Designed cases (resting contacts, grazing arrivals, springs pushing off a wall).
+    for (const GeneratedCase& c : designed_cases(domain)) {
+      const CaseOutcome out = evaluate(v.scheme, property, c);
+      ++v.cases_run;
+      if (out.evaluated && !out.judgement.holds)
+        return fail_with(c, out, "designed search found a counterexample");
+    }
+    // 2. Random cases, deterministic in the seed, shrunk by rapidcheck.
+    std::optional<GeneratedCase> last_case;
+    std::optional<CaseOutcome> last_outcome;
+    int evaluated = 0;
+    const std::string scheme = v.scheme;
+    const auto rc_property = [&, domain]() {
+      const GeneratedCase c = *gen_case(domain);
+      const CaseOutcome out = evaluate(scheme, property, c);
+      ++evaluated;
+      if (out.evaluated && !out.judgement.holds) {
+        last_case = c;
+        last_outcome = out;
+        RC_FAIL(out.judgement.detail);
+      }
+    };
+    rc::detail::TestMetadata metadata;
+    metadata.id = "nsh_check/" + v.scheme + "/" + property;
+    metadata.description = metadata.id;
+    rc::detail::TestParams params;
+    params.seed = options.seed;
+    params.maxSuccess = options.cases;
+    params.maxSize = 100;
+    QuietListener quiet;
+    const rc::detail::TestResult result =
+        rc::detail::checkProperty(rc::detail::toProperty(rc_property), metadata, params, quiet,
+                                  rc::detail::configuration().reproduce);
+    v.cases_run += evaluated;
+    rc::detail::FailureResult failure;
+    if (result.match(failure)) {
+      if (last_case)
+        return fail_with(*last_case, *last_outcome,
+                         "random search found a counterexample (shrunk)");
+      v.outcome = Outcome::fail;
+      v.note = "rapidcheck failure: " + failure.description;
+      return v;
+    }
+    rc::detail::Error error;
+    if (result.match(error)) {
+      v.outcome = Outcome::fail;
+      v.note = "rapidcheck error: " + error.description;
+      return v;
+    }
+    v.outcome = Outcome::pass;
+    return v;
+  }
+
+ private:
+  std::optional<Claim> claim_of(const std::string& spec, const std::string& property) const {
+    if (!applies(spec, property)) return std::nullopt;
+    return find_claim(Registry::builtin().make<double>(spec)->info(), property);
+  }
+};
+
+}  // namespace
+
+void register_event_properties() {
+  register_provider(std::make_shared<EventPropertyProvider>());
+}
+
+}  // namespace nsh::properties

@@ -341,7 +341,9 @@ Judgement compare_traces(const LinearModel<double>& model, const EventTrace<doub
     const double dU = std::max(std::abs(a.U_minus - scalar_cast<double>(b.U_minus)),
                                std::abs(a.U_plus - scalar_cast<double>(b.U_plus)));
     const double dP = std::abs(a.impulse - scalar_cast<double>(b.impulse));
-    if (a.kind != EventKind::accumulation && (dU > vtol || dP > ptol))
+    // Each event starts from the state the previous ones rounded: the error grows with i.
+    const double grow = static_cast<double>(i + 1);
+    if (a.kind != EventKind::accumulation && (dU > grow * vtol || dP > grow * ptol))
       return broken(fmt::format("event {} ({} on contact {} at t = {}): double and Real50 differ "
                                 "by {} in U, {} in P",
                                 i, to_string(a.kind), a.contact, format_short(a.t),
@@ -361,7 +363,10 @@ Judgement compare_traces(const LinearModel<double>& model, const EventTrace<doub
       const Event<Real50>& b = R[j];
       const double speed = std::abs(scalar_cast<double>(b.U_minus));
       const double tb = scalar_cast<double>(b.t);
-      if (speed > grazing && std::abs(tb - t_end) <= gtol / speed + time_round) continue;
+      if (speed > grazing && std::abs(tb - t_end) <= gtol / speed + time_round) {
+        event_times.push_back(tb);  // the last grid point is then not compared
+        continue;
+      }
       const bool mode_b = b.kind == EventKind::contact_closes || b.kind == EventKind::contact_opens;
       if ((b.kind == EventKind::impact && speed <= grazing) || mode_b) {
         stop_at = scalar_cast<double>(b.t) - std::sqrt(gtol);

@@ -1,6 +1,9 @@
 // `nsh simulate CASE --scheme SPEC --h H [--T T] [--precision double|50|rational] [--out FILE]`
 //
-// Runs one scheme on one linear case and writes the trajectory CSV (nsh/trajectory_csv.hpp).
+// Runs one scheme on one case and writes the trajectory CSV: for the linear family the CSV of
+// nsh/trajectory_csv.hpp; for the first-order families ("sweeping", "penalty-line", run by the
+// first-order schemes catching-up and penalty) `step,t,x0..x{n-1},r0..r{n-1}` with r the step's
+// reaction (x_{k+1} - x_k)/h - f(t_k, x_k) (empty in row 0).
 // Exit status: 0 the run completed; 2 bad input or usage (the message names the field);
 // 1 the run itself failed: a step could not certify its one-step solve (nsh::StepError). The
 // rows up to the failed step are kept in the output, so that the failure can be inspected.
@@ -9,6 +12,7 @@
 #include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/first_order/sweeping_case.hpp>
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
@@ -80,6 +84,78 @@ int run(const SimulateOptions& options, const CaseDocument& document) {
   return 0;
 }
 
+/// A first-order case under a first-order scheme. Exit statuses as for the linear run, except
+/// that a failed step writes no rows (the trajectory is recorded whole, record_first_order).
+template <class Scalar>
+int run_first_order_case(const SimulateOptions& options, const CaseDocument& document) {
+  const FirstOrderRegistry& registry = FirstOrderRegistry::builtin();
+  if (!registry.contains(SchemeSpec::parse(options.scheme).name())) {
+    std::string accepted;
+    for (const std::string& name : registry.names())
+      accepted += (accepted.empty() ? "" : ", ") + name;
+    throw InputError("scheme", "case " + document.name + " is of family '" + document.family +
+                                   "', which only the first-order schemes step (" + accepted +
+                                   "), got '" + options.scheme + "'");
+  }
+  SweepingCase<Scalar> c;
+  try {
+    c = load_sweeping_case<Scalar>(document);
+  } catch (const InputError& e) {
+    throw InputError("", "case " + document.source + ": " + e.what());
+  }
+  Scalar h;
+  if (!options.h.empty()) {
+    h = parse_number<Scalar>(options.h, "h");
+  } else if (c.h) {
+    h = *c.h;
+  } else {
+    throw InputError(
+        "h", "no step size: give --h (the case file " + document.source + " has no default \"h\")");
+  }
+  if (!options.T.empty()) c.T = parse_number<Scalar>(options.T, "T");
+  step_count(c.initial.t, c.T, h);  // checks h and T before any output
+  FirstOrderTrajectory<Scalar> trajectory;
+  try {
+    trajectory = run_first_order<Scalar>(options.scheme, c, h);
+  } catch (const StepError& e) {
+    std::cerr << "nsh: simulate: " << options.scheme << " on " << document.name
+              << " failed: " << e.what() << "\n";
+    return 1;
+  }
+  std::ofstream file;
+  if (!options.out.empty()) {
+    file.open(options.out);
+    if (!file) throw InputError("out", "cannot write '" + options.out + "'");
+  }
+  std::ostream& out = options.out.empty() ? std::cout : file;
+  const Index n = c.initial.x.size();
+  out << "step,t";
+  for (Index i = 0; i < n; ++i) out << ",x" << i;
+  for (Index i = 0; i < n; ++i) out << ",r" << i;
+  out << "\n";
+  for (std::size_t k = 0; k < trajectory.states.size(); ++k) {
+    const FirstOrderState<Scalar>& state = trajectory.states[k];
+    out << k << "," << format_scalar(state.t);
+    for (Index i = 0; i < n; ++i) out << "," << format_scalar(state.x(i));
+    for (Index i = 0; i < n; ++i) {
+      out << ",";
+      if (k > 0 && trajectory.steps[k - 1].reaction.size() == n)
+        out << format_scalar(trajectory.steps[k - 1].reaction(i));
+    }
+    out << "\n";
+  }
+  out.flush();
+  if (!out) throw InputError("out", "writing the CSV failed");
+  return 0;
+}
+
+template <class Scalar>
+int run_case(const SimulateOptions& options, const CaseDocument& document) {
+  if (document.family == "sweeping" || document.family == "penalty-line")
+    return run_first_order_case<Scalar>(options, document);
+  return run<Scalar>(options, document);
+}
+
 }  // namespace
 
 void add_simulate_command(CLI::App& app, int& status) {
@@ -98,11 +174,11 @@ void add_simulate_command(CLI::App& app, int& status) {
   cmd->callback([options, &status] {
     const CaseDocument document = read_case_file(locate_case(options->case_name));
     if (options->precision == "double") {
-      status = run<double>(*options, document);
+      status = run_case<double>(*options, document);
     } else if (options->precision == "50") {
-      status = run<Real50>(*options, document);
+      status = run_case<Real50>(*options, document);
     } else {
-      status = run<Rational>(*options, document);
+      status = run_case<Rational>(*options, document);
     }
   });
 }

@@ -1,5 +1,5 @@
 // `nsh events` (one line per event of the event-driven reference), `nsh list cases` (one line
-// of exact facts per case) and `nsh simulate` on every linear case file with every scheme.
+// of exact facts per case) and `nsh simulate` on every case file with every scheme of its family.
 #include <nsh/scalar.hpp>
 
 #include <nsh/cases/catalogue.hpp>
@@ -226,6 +226,44 @@ TEST(Simulate, EveryLinearCaseFileWithEveryLinearScheme) {
     }
   }
   EXPECT_GE(runs, 7 * 13);
+}
+
+}  // namespace
+
+namespace {
+
+// The first-order case files (families sweeping and penalty-line) with both first-order
+// schemes, exactly in Rational: catching-up on sweeping-interval is x_k = max(1 - k h, 0)
+// (seed 004), and a second-order scheme on a first-order case exits 2 naming --scheme.
+TEST(Simulate, EveryFirstOrderCaseFileWithEveryFirstOrderScheme) {
+  int runs = 0;
+  for (const auto& c : nsh::cases::catalogue()) {
+    if (c.family == "linear") continue;
+    for (const char* scheme : {"catching-up", "penalty:kappa=1000,method=implicit",
+                               "penalty:kappa=1000,method=explicit"}) {
+      const std::string file = std::string(NSH_SOURCE_DIR) + "/cases/data/" + c.file;
+      const Result r = nsh("simulate '" + file + "' --scheme " + scheme +
+                           " --h 1/1000 --T 3/1000 --precision rational");
+      ++runs;
+      EXPECT_EQ(r.status, 0) << scheme << " on " << c.name << ": " << r.err;
+      EXPECT_EQ(lines(r.out).size(), 5u) << scheme << " on " << c.name << ": " << r.out;
+      EXPECT_TRUE(has(lines(r.out)[0], "step,t,x0")) << r.out;
+    }
+    const Result wrong = nsh("simulate " + c.name + " --scheme moreau-jean --h 1/10");
+    EXPECT_EQ(wrong.status, 2) << c.name;
+    EXPECT_TRUE(has(wrong.err, "scheme")) << wrong.err;
+  }
+  EXPECT_GE(runs, 3 * 3);
+  const Result exact =
+      nsh("simulate sweeping-interval --scheme catching-up --h 3/10 --T 3/2 "
+          "--precision rational");
+  ASSERT_EQ(exact.status, 0) << exact.err;
+  const auto rows = lines(exact.out);
+  ASSERT_EQ(rows.size(), 7u) << exact.out;
+  EXPECT_EQ(rows[4], "3,9/10,1/10,0") << exact.out;
+  // Projected onto C: the reaction is (x_{k+1} - x_k)/h - f = (0 - 1/10)/(3/10) + 1 = 2/3, then 1.
+  EXPECT_EQ(rows[5], "4,6/5,0,2/3") << exact.out;
+  EXPECT_EQ(rows[6], "5,3/2,0,1") << exact.out;
 }
 
 }  // namespace

@@ -35,6 +35,16 @@ struct SimulateOptions {
   std::string out;
 };
 
+/// --h, else the case file's "h"; without either, an InputError naming h.
+template <class Scalar>
+Scalar step_size(const SimulateOptions& options, const std::optional<Scalar>& case_h,
+                 const CaseDocument& document) {
+  if (!options.h.empty()) return parse_number<Scalar>(options.h, "h");
+  if (case_h) return *case_h;
+  throw InputError(
+      "h", "no step size: give --h (the case file " + document.source + " has no default \"h\")");
+}
+
 template <class Scalar>
 int run(const SimulateOptions& options, const CaseDocument& document) {
   LinearCase<Scalar> c;
@@ -43,15 +53,7 @@ int run(const SimulateOptions& options, const CaseDocument& document) {
   } catch (const InputError& e) {
     throw InputError("", "case " + document.source + ": " + e.what());
   }
-  Scalar h;
-  if (!options.h.empty()) {
-    h = parse_number<Scalar>(options.h, "h");
-  } else if (c.h) {
-    h = *c.h;
-  } else {
-    throw InputError(
-        "h", "no step size: give --h (the case file " + document.source + " has no default \"h\")");
-  }
+  const Scalar h = step_size<Scalar>(options, c.h, document);
   const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
   const Index steps = step_count(c.initial.t, T, h);  // checks h and T before any output
   auto scheme = Registry::builtin().make<Scalar>(options.scheme);
@@ -103,15 +105,7 @@ int run_first_order_case(const SimulateOptions& options, const CaseDocument& doc
   } catch (const InputError& e) {
     throw InputError("", "case " + document.source + ": " + e.what());
   }
-  Scalar h;
-  if (!options.h.empty()) {
-    h = parse_number<Scalar>(options.h, "h");
-  } else if (c.h) {
-    h = *c.h;
-  } else {
-    throw InputError(
-        "h", "no step size: give --h (the case file " + document.source + " has no default \"h\")");
-  }
+  const Scalar h = step_size<Scalar>(options, c.h, document);
   if (!options.T.empty()) c.T = parse_number<Scalar>(options.T, "T");
   step_count(c.initial.t, c.T, h);  // checks h and T before any output
   FirstOrderTrajectory<Scalar> trajectory;

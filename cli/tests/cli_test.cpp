@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "cli_support.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -19,59 +21,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path scratch() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("nsh_cli_test_" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
-  return dir;
-}
-
-// Runs `nsh ARGS` through the shell (arguments are quoted by the caller where needed).
-Result nsh(const std::string& args) {
-  const fs::path out = scratch() / "stdout", err = scratch() / "stderr";
-  const std::string command = std::string("NSH_CASES_DIR='") + NSH_SOURCE_DIR + "/cases/data' '" +
-                              NSH_EXE + "' " + args + " >'" + out.string() + "' 2>'" +
-                              err.string() + "' </dev/null";
-  const int raw = std::system(command.c_str());
-  Result run;
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  run.out = slurp(out);
-  run.err = slurp(err);
-  return run;
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
-std::vector<std::string> split(const std::string& line) {
-  std::vector<std::string> out;
-  std::istringstream in(line);
-  for (std::string cell; std::getline(in, cell, ',');) out.push_back(cell);
-  return out;
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::nsh, nsh_cli_test::Result,
+    nsh_cli_test::scratch, nsh_cli_test::slurp, nsh_cli_test::split;
 
 fs::path write_file(const std::string& name, const std::string& text) {
   const fs::path p = scratch() / name;

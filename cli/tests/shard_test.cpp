@@ -3,7 +3,9 @@
 // unsharded is found, with the same counterexample, in exactly one shard), the merged table is
 // the unsharded one, and bad shards or shard sets exit 2 naming the option or the field.
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
+#include "cli_support.hpp"
 
 #include <cstdlib>
 #include <filesystem>
@@ -20,44 +22,8 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct Result {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path scratch() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("nsh_shard_test_" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
-  return dir;
-}
-
-Result nsh(const std::string& args) {
-  const fs::path out = scratch() / "stdout", err = scratch() / "stderr";
-  const std::string command = std::string("NSH_CASES_DIR='") + NSH_SOURCE_DIR + "/cases/data' '" +
-                              NSH_EXE + "' " + args + " >'" + out.string() + "' 2>'" +
-                              err.string() + "' </dev/null";
-  const int raw = std::system(command.c_str());
-  Result run;
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  run.out = slurp(out);
-  run.err = slurp(err);
-  return run;
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::nsh, nsh_cli_test::Result,
+    nsh_cli_test::scratch, nsh_cli_test::slurp, nsh_cli_test::split;
 
 std::string path(const std::string& name) {
   return "'" + (scratch() / name).string() + "'";

@@ -439,13 +439,6 @@ CaseOutcome evaluate(const std::string& spec, const std::string& property, const
   return out;
 }
 
-class QuietListener : public rc::detail::TestListener {
- public:
-  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
-  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
-  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
-};
-
 class EventPropertyProvider : public PropertyProvider {
  public:
   std::string name() const override { return "event-driven"; }
@@ -546,17 +539,8 @@ class EventPropertyProvider : public PropertyProvider {
         RC_FAIL(out.judgement.detail);
       }
     };
-    rc::detail::TestMetadata metadata;
-    metadata.id = "nsh_check/" + v.scheme + "/" + property;
-    metadata.description = metadata.id;
-    rc::detail::TestParams params;
-    params.seed = options.seed;
-    params.maxSuccess = options.cases;
-    params.maxSize = 100;
-    QuietListener quiet;
     const rc::detail::TestResult result =
-        rc::detail::checkProperty(rc::detail::toProperty(rc_property), metadata, params, quiet,
-                                  rc::detail::configuration().reproduce);
+        random_search("nsh_check/" + v.scheme + "/" + property, options, rc_property);
     v.cases_run += evaluated;
     rc::detail::FailureResult failure;
     if (result.match(failure)) {

@@ -226,13 +226,6 @@ Counterexample make_counterexample(const std::string& spec, const GeneratedCase&
   return x;
 }
 
-class QuietListener : public rc::detail::TestListener {
- public:
-  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
-  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
-  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
-};
-
 /// The first of `cases` on which `property` evaluates and fails (each run with `spec_override`
 /// if given), counting every case run; nullopt if none does. With `shard`, only the cases whose
 /// index (first_index + position) is in the shard are evaluated, and `failing_index` gets the
@@ -328,6 +321,29 @@ void assert_property(const std::string& spec, const std::string& property, const
     os << "case file (" << c.origin << "):\n" << case_file_text(c);
     RC_FAIL(os.str());
   }
+}
+
+namespace {
+class QuietListener : public rc::detail::TestListener {
+ public:
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+};
+}  // namespace
+
+rc::detail::TestResult random_search(const std::string& id, const CheckOptions& options,
+                                     const std::function<void()>& body) {
+  rc::detail::TestMetadata metadata;
+  metadata.id = id;
+  metadata.description = id;
+  rc::detail::TestParams params;
+  params.seed = options.seed;
+  params.maxSuccess = options.cases;
+  params.maxSize = 100;
+  QuietListener quiet;
+  return rc::detail::checkProperty(rc::detail::toProperty(body), metadata, params, quiet,
+                                   rc::detail::configuration().reproduce);
 }
 
 Verdict check_property(const std::string& spec, const std::string& property,
@@ -426,23 +442,14 @@ Verdict check_property(const std::string& spec, const std::string& property,
       RC_FAIL(found->second.judgement.detail);
     }
   };
-  rc::detail::TestMetadata metadata;
-  metadata.id = "nsh_check/" + v.scheme + "/" + property;
-  metadata.description = metadata.id;
-  rc::detail::TestParams params;
-  params.seed = options.seed;
-  params.maxSuccess = options.cases;
-  params.maxSize = 100;
-  QuietListener quiet;
-  const rc::detail::TestResult result =
-      rc::detail::checkProperty(rc::detail::toProperty(rc_property), metadata, params, quiet,
-                                rc::detail::configuration().reproduce);
+  const std::string id = "nsh_check/" + v.scheme + "/" + property;
+  const rc::detail::TestResult result = random_search(id, options, rc_property);
   v.cases_run += evaluated;
   rc::detail::FailureResult failure;
   if (result.match(failure)) {
     if (last_failure) {
       fail_with(*last_failure, *last_outcome, "random search found a counterexample (shrunk)");
-      v.counterexample->reproduce = reproduce_string(options.seed, metadata.id, failure.reproduce);
+      v.counterexample->reproduce = reproduce_string(options.seed, id, failure.reproduce);
       v.failing_case = first_failure;
       return v;
     }

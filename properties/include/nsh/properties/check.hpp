@@ -164,7 +164,8 @@ std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
                                 const CheckOptions& options);
 
 /// A mutant is rejected iff at least one verdict on it is `fail`. Returns the verdicts of the
-/// claimed properties of `mutant_spec` (with force=false), from every provider knowing it.
+/// claimed properties of `mutant_spec` (with force=false), from every provider knowing it, in
+/// the providers' order, up to and including the first `fail` (the one that rejects it).
 std::vector<Verdict> check_mutant(const std::string& mutant_spec, const CheckOptions& options);
 
 }  // namespace nsh::properties

@@ -9,6 +9,9 @@
 #include <nsh/properties/generators.hpp>
 #include <nsh/properties/predicates.hpp>
 
+#include <rapidcheck.h>
+
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -36,6 +39,12 @@ std::string inapplicable_reason(const std::string& spec, const std::string& prop
 /// domain do not meet.
 std::optional<CaseDomain> case_domain(const std::string& spec, const std::string& property,
                                       const std::optional<RestitutionRange>& restitution);
+
+/// Run `body` as a rapidcheck property under `id` with the check's seed and case budget, quietly
+/// (no per-case output) and honouring RC_PARAMS' reproduce string: the one place nsh's
+/// providers drive rapidcheck. The body RC_FAILs on a violation; the result says how it ended.
+rc::detail::TestResult random_search(const std::string& id, const CheckOptions& options,
+                                     const std::function<void()>& body);
 
 /// The full check of one (spec, property) pair: what `nsh check` prints one row for.
 Verdict check_property(const std::string& spec, const std::string& property,

@@ -406,8 +406,7 @@ Judgement compare_traces(const LinearModel<double>& model, const EventTrace<doub
 /// Run the spec on the case and judge the property; StepError/ModelError/InputError (an
 /// inadmissible initial state, a refused step) mean the case is not evaluated.
 CaseOutcome evaluate(const std::string& spec, const std::string& property, const GeneratedCase& c) {
-  CaseOutcome out;
-  try {
+  return refusing([&](CaseOutcome& out) {
     const LinearModel<double> model = model_cast<double>(c.model);
     const State<double> x0 = state_cast<double>(c.initial);
     const EventTrace<double> trace =
@@ -426,17 +425,7 @@ CaseOutcome evaluate(const std::string& spec, const std::string& property, const
                                scalar_cast<Real50>(c.h), c.steps);
       out.judgement = compare_traces(model, trace, exact);
     }
-  } catch (const StepError& e) {
-    out.evaluated = false;
-    out.refusal = e.what();
-  } catch (const ModelError& e) {
-    out.evaluated = false;
-    out.refusal = e.what();
-  } catch (const InputError& e) {
-    out.evaluated = false;
-    out.refusal = e.what();
-  }
-  return out;
+  });
 }
 
 class EventPropertyProvider : public PropertyProvider {

@@ -74,26 +74,6 @@ Judgement judge_step(const std::string& property, const StepView<Scalar>& s) {
   throw InputError("property", "'" + property + "' is not a step property");
 }
 
-/// Run `body` (which fills `out`); a scheme that honestly refuses the case (StepError, or a
-/// ModelError/InputError such as event-driven's admissible initial state) is not evaluated.
-template <class Body>
-CaseOutcome refusing(Body body) {
-  CaseOutcome out;
-  try {
-    body(out);
-  } catch (const StepError& e) {
-    out.evaluated = false;
-    out.refusal = e.what();
-  } catch (const ModelError& e) {
-    out.evaluated = false;
-    out.refusal = e.what();
-  } catch (const InputError& e) {
-    out.evaluated = false;
-    out.refusal = e.what();
-  }
-  return out;
-}
-
 template <class Scalar>
 CaseOutcome run_steps(const std::string& spec, const std::string& property, const GeneratedCase& c,
                       int max_steps) {

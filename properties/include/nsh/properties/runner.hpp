@@ -4,6 +4,7 @@
 // domain, random cases from the generators, designed probes just outside the domain). Used by
 // `nsh check`, by the stamp (stamp.hpp) and by the mutant test.
 
+#include <nsh/error.hpp>
 #include <nsh/properties/check.hpp>
 #include <nsh/properties/claims.hpp>
 #include <nsh/properties/generators.hpp>
@@ -23,6 +24,24 @@ struct CaseOutcome {
   int failing_step{0};
   std::string refusal;  ///< the StepError message when !evaluated
 };
+
+/// Run `body` (which fills its CaseOutcome); a scheme that honestly refuses the case
+/// (StepError, or an InputError/ModelError such as event-driven's admissible initial state) is
+/// not evaluated: every provider reads a refusal the same way.
+template <class Body>
+CaseOutcome refusing(Body body) {
+  CaseOutcome out;
+  try {
+    body(out);
+  } catch (const StepError& e) {
+    out.evaluated = false;
+    out.refusal = e.what();
+  } catch (const InputError& e) {  // ModelError is an InputError
+    out.evaluated = false;
+    out.refusal = e.what();
+  }
+  return out;
+}
 
 /// Run `spec` (or the case's spec_override) on the case and judge `property` after every step
 /// (the trajectory properties judge the whole run). The scheme comes from Registry::builtin().

@@ -7,6 +7,9 @@
 #include <nsh/cases/bar.hpp>
 #include <nsh/schemes/event_driven.hpp>
 
+#include <algorithm>
+#include <vector>
+
 namespace nsh::cases::test {
 
 struct BarContact {
@@ -18,15 +21,15 @@ struct BarContact {
 inline BarContact first_contact(Index N, BarMass mass) {
   BarParameters<double> p;
   p.horizon = 2.5;  // well past 2 L / c: the bar has left for good
-  const auto c = make_bar<double>(N, mass, p);
-  const auto events = compute_events<double>(c.model, c.initial, c.T);
+  const auto c = make_sparse_bar<double>(N, mass, p);
+  EventDrivenFlow<double> flow(c.model, c.initial);
+  std::vector<Event<double>> events = flow.initial_events();
+  flow.advance_to(c.T, &events);
   BarContact out;
   out.events = events.size();
   for (const auto& ev : events)
     if (ev.kind == EventKind::contact_opens || ev.kind == EventKind::impact)
       out.duration = std::max(out.duration, ev.t);
-  EventDrivenFlow<double> flow(c.model, c.initial);
-  flow.advance_to(c.T);
   const Vector<double> ones = Vector<double>::Ones(c.model.dofs());
   out.exit_velocity = ones.dot(c.model.M * flow.state().v) / ones.dot(c.model.M * ones);
   return out;

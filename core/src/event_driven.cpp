@@ -22,6 +22,9 @@ template class EventDriven<double>;
 template std::vector<Event<double>> compute_events(const LinearModel<double>&, const State<double>&,
                                                    const double&,
                                                    const EventDrivenOptions<double>&);
+template std::vector<Event<double>> compute_events(const SparseLinearModel<double>&,
+                                                   const State<double>&, const double&,
+                                                   const EventDrivenOptions<double>&);
 
 void register_event_driven(Registry& registry) {
   SchemeEntry entry;

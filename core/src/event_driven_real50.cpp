@@ -8,5 +8,8 @@ template class EventDriven<Real50>;
 template std::vector<Event<Real50>> compute_events(const LinearModel<Real50>&, const State<Real50>&,
                                                    const Real50&,
                                                    const EventDrivenOptions<Real50>&);
+template std::vector<Event<Real50>> compute_events(const SparseLinearModel<Real50>&,
+                                                   const State<Real50>&, const Real50&,
+                                                   const EventDrivenOptions<Real50>&);
 
 }  // namespace nsh

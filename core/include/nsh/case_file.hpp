@@ -14,6 +14,7 @@
 // with their own fields.
 
 #include <nsh/model.hpp>
+#include <nsh/sparse_model.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -56,6 +57,15 @@ Matrix<Scalar> case_matrix(const nlohmann::json& node, const std::string& field)
 template <class Scalar>
 struct LinearCase {
   LinearModel<Scalar> model;
+  State<Scalar> initial;
+  Scalar T{1};
+  std::optional<Scalar> h;
+};
+
+/// A linear case whose model is sparse (nsh/sparse_model.hpp).
+template <class Scalar>
+struct SparseLinearCase {
+  SparseLinearModel<Scalar> model;
   State<Scalar> initial;
   Scalar T{1};
   std::optional<Scalar> h;

@@ -30,11 +30,16 @@ struct BarParameters {
   Scalar horizon{3};      ///< T
 };
 
-/// The bar with N >= 1 elements. Dense matrices (the model type is dense): N = 10^4 needs
-/// about 2.4 GB in double.
+/// The bar with N >= 1 elements, dense (every scheme reads it; N = 10^4 would need 2.4 GB).
 template <class Scalar>
 LinearCase<Scalar> make_bar(Index elements, BarMass mass,
                             const BarParameters<Scalar>& parameters = {});
+
+/// The same bar with tridiagonal sparse M and K (the event-driven reference at N = 10^4).
+/// double and Real50.
+template <class Scalar>
+SparseLinearCase<Scalar> make_sparse_bar(Index elements, BarMass mass,
+                                         const BarParameters<Scalar>& parameters = {});
 
 template <class Scalar>
 Scalar bar_wave_speed(const BarParameters<Scalar>& p);  ///< sqrt(E / rho)

@@ -61,6 +61,7 @@
 #include <nsh/impact_lcp.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/scheme.hpp>
+#include <nsh/sparse_model.hpp>
 
 #include <memory>
 #include <string>
@@ -100,9 +101,13 @@ struct EventDrivenOptions {
 template <class Scalar>
 class EventDrivenFlow {
  public:
-  /// The model must be validated and outlive the flow. The initial state must be admissible
-  /// (every gap >= -tolerance); an impact at t0 (g = 0, U < 0) is processed at construction.
+  /// The model must be validated (the flow keeps its own sparse copy). The initial state must
+  /// be admissible (every gap >= -tolerance); an impact at t0 (g = 0, U < 0) is processed at
+  /// construction.
   EventDrivenFlow(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                  const EventDrivenOptions<Scalar>& options = {});
+  /// The same on a sparse model (the finite-element bar at 10^4 elements).
+  EventDrivenFlow(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
                   const EventDrivenOptions<Scalar>& options = {});
   ~EventDrivenFlow();
   EventDrivenFlow(EventDrivenFlow&&) noexcept;
@@ -138,6 +143,12 @@ class EventDrivenFlow {
 /// Every event of the reference solution over [t0, T] (those at t0 first).
 template <class Scalar>
 std::vector<Event<Scalar>> compute_events(const LinearModel<Scalar>& model,
+                                          const State<Scalar>& initial, const Scalar& T,
+                                          const EventDrivenOptions<Scalar>& options = {});
+
+/// The same on a sparse model.
+template <class Scalar>
+std::vector<Event<Scalar>> compute_events(const SparseLinearModel<Scalar>& model,
                                           const State<Scalar>& initial, const Scalar& T,
                                           const EventDrivenOptions<Scalar>& options = {});
 
@@ -180,6 +191,12 @@ extern template std::vector<Event<double>> compute_events(const LinearModel<doub
                                                           const State<double>&, const double&,
                                                           const EventDrivenOptions<double>&);
 extern template std::vector<Event<Real50>> compute_events(const LinearModel<Real50>&,
+                                                          const State<Real50>&, const Real50&,
+                                                          const EventDrivenOptions<Real50>&);
+extern template std::vector<Event<double>> compute_events(const SparseLinearModel<double>&,
+                                                          const State<double>&, const double&,
+                                                          const EventDrivenOptions<double>&);
+extern template std::vector<Event<Real50>> compute_events(const SparseLinearModel<Real50>&,
                                                           const State<Real50>&, const Real50&,
                                                           const EventDrivenOptions<Real50>&);
 

@@ -1,0 +1,201 @@
+#pragma once
+// Internal to the case-file readers and writers (case_file_linear.cpp, case_file_sparse.cpp):
+// the text of numbers as a document holds them and as a writer must print them, and the fields
+// of the linear family shared by its dense and sparse forms.
+#include <nsh/scalar.hpp>
+
+#include <nsh/case_file.hpp>
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/number.hpp>
+
+#include <fmt/format.h>
+
+#include <limits>
+#include <set>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace nsh::case_text {
+
+using json = nlohmann::json;
+
+inline std::string describe(const json& node) {
+  std::string text = node.dump();
+  if (text.size() > 60) text = text.substr(0, 57) + "...";
+  return std::string(node.type_name()) + " " + text;
+}
+
+// The source text of a number node: a string from parse_case_text, or a JSON number in a
+// document built in code (its integer text is exact, a double's dump is its shortest form).
+inline std::string number_text(const json& node, const std::string& field) {
+  if (node.is_null()) throw InputError(field, "is missing (a number is required)");
+  if (node.is_string()) return node.get<std::string>();
+  if (node.is_number()) return node.dump();
+  throw InputError(field, "expected a number (or a string such as \"1/3\"), got " + describe(node));
+}
+
+inline const json& field_of(const json& root, const std::string& key) {
+  static const json missing;
+  const auto it = root.find(key);
+  return it == root.end() ? missing : *it;
+}
+
+inline bool present(const json& root, const std::string& key) {
+  return root.find(key) != root.end();
+}
+
+// The fields of the linear family; anything else is almost certainly a typo ("k" for "K")
+// that would silently leave a default in place. Metadata may use these keys or start with '_'.
+inline const std::set<std::string>& linear_fields() {
+  static const std::set<std::string> fields = {
+      "name",  "family",      "sparse",  "M",         "C",     "K",   "F",  "F_amplitude",
+      "omega", "G",           "w",       "e",         "q0",    "v0",  "t0", "T",
+      "h",     "description", "comment", "reference", "facts", "tags"};
+  return fields;
+}
+
+// The family and the keys of a linear document; InputError naming the first unknown key.
+inline void check_linear_document(const CaseDocument& document) {
+  if (document.family != "linear")
+    throw InputError("family",
+                     "expected the \"linear\" family here, got \"" + document.family + "\"");
+  for (const auto& [key, value] : document.root.items())
+    if (!linear_fields().count(key) && (key.empty() || key[0] != '_')) {
+      std::string accepted;
+      for (const auto& f : linear_fields()) accepted += (accepted.empty() ? "" : ", ") + f;
+      throw InputError(key, "unknown field of a linear case; accepted: " + accepted +
+                                " (and metadata keys starting with '_')");
+    }
+}
+
+// Whether M, C, K (and G) are given as triplets ("sparse": true). InputError naming "sparse"
+// when it is not a boolean.
+inline bool sparse_document(const json& root) {
+  const json& flag = field_of(root, "sparse");
+  if (flag.is_null()) return false;
+  if (!flag.is_boolean())
+    throw InputError("sparse", "expected true or false, got " + describe(flag));
+  return flag.get<bool>();
+}
+
+// load_linear_case builds no dense model of a sparse document above this many degrees of
+// freedom (to_dense's default bound).
+inline constexpr Index max_dense_dofs = 4096;
+
+// The "rows" and "cols" of a sparse matrix object, checked (case_file_sparse.cpp).
+std::pair<Index, Index> sparse_shape(const json& node, const std::string& field);
+
+// Text of one scalar that parse_number<Scalar> reads back to exactly the same value: the
+// shortest full-precision decimal when it round-trips, otherwise the exact fraction.
+template <class Scalar>
+std::string exact_text(const Scalar& x) {
+  if constexpr (is_exact_v<Scalar>) {
+    return format_scalar(x);
+  } else {
+    std::string text;
+    if constexpr (std::is_same_v<Scalar, double>) {
+      text = fmt::format("{:.17g}", x);
+    } else {
+      text = x.str(std::numeric_limits<Scalar>::max_digits10, std::ios_base::fmtflags(0));
+    }
+    if (parse_number<Scalar>(text, "value") == x) return text;
+    return scalar_cast<Rational>(x).str();  // every binary float is a dyadic rational
+  }
+}
+
+// A JSON token for a number: bare when the text is a JSON number, quoted otherwise ("1/3").
+inline std::string number_token(const std::string& text) {
+  const bool plain = text.find('/') == std::string::npos;
+  return plain ? text : "\"" + text + "\"";
+}
+
+template <class Scalar>
+std::string vector_token(const Vector<Scalar>& x) {
+  std::string out = "[";
+  for (Index i = 0; i < x.size(); ++i) out += (i ? ", " : "") + number_token(exact_text(x(i)));
+  return out + "]";
+}
+
+template <class Scalar>
+std::string matrix_token(const Matrix<Scalar>& A) {
+  std::string out = "[";
+  for (Index i = 0; i < A.rows(); ++i) {
+    out += i ? ",\n        [" : "[";
+    for (Index j = 0; j < A.cols(); ++j) out += (j ? ", " : "") + number_token(exact_text(A(i, j)));
+    out += "]";
+  }
+  return out + "]";
+}
+
+// The initial state's sizes against n degrees of freedom, for either model type (its entries
+// are finite already: parse_number refuses nan and inf).
+template <class Scalar>
+void check_initial_state(Index n, const State<Scalar>& state) {
+  if (state.q.size() != n)
+    throw InputError("q0", fmt::format("expected {} entries (one per degree of freedom), got {}", n,
+                                       state.q.size()));
+  if (state.v.size() != n)
+    throw InputError("v0", fmt::format("expected {} entries (one per degree of freedom), got {}", n,
+                                       state.v.size()));
+}
+
+// Everything of a linear case but M, C and K, which the caller has set (dense or sparse): G
+// (a list of rows, or triplets in a sparse document), F, the harmonic force, w, e, then the
+// defaults and the model's validation, then q0, v0, t0, T and h.
+template <class Scalar, class Case>
+void read_linear_case_rest(const json& root, bool sparse, Case& out) {
+  auto& model = out.model;
+  const Index n = model.M.rows();
+  if (present(root, "F")) model.F = case_vector<Scalar>(field_of(root, "F"), "F");
+  if (present(root, "G")) {
+    const json& G = field_of(root, "G");
+    if (sparse && G.is_object()) {
+      model.G = Matrix<Scalar>(case_sparse_matrix<Scalar>(G, "G"));
+    } else {
+      model.G = case_matrix<Scalar>(G, "G");
+    }
+    // "G": [] is the model without contacts.
+    if (model.G.rows() == 0) model.G = Matrix<Scalar>::Zero(n, 0);
+  } else {
+    model.G = Matrix<Scalar>::Zero(n, 0);
+  }
+  const Index m = model.G.cols();
+  if (present(root, "w")) model.w = case_vector<Scalar>(field_of(root, "w"), "w");
+  const json& e = field_of(root, "e");
+  if (e.is_array()) {
+    model.e = case_vector<Scalar>(e, "e");
+  } else if (!e.is_null()) {
+    model.e = Vector<Scalar>::Constant(m, case_number<Scalar>(e, "e"));
+  } else if (m > 0) {
+    throw InputError("e", fmt::format("is missing: the model has {} contact(s) and needs a "
+                                      "restitution coefficient (one number or one per contact)",
+                                      m));
+  }
+  if (present(root, "F_amplitude")) {
+    model.F_amplitude = case_vector<Scalar>(field_of(root, "F_amplitude"), "F_amplitude");
+    model.omega = case_number<Scalar>(field_of(root, "omega"), "omega");
+  } else if (present(root, "omega")) {
+    model.omega = case_number<Scalar>(field_of(root, "omega"), "omega");
+  }
+  fill_defaults(model);
+  model.validate();
+
+  out.initial.t = present(root, "t0") ? case_number<Scalar>(field_of(root, "t0"), "t0") : Scalar(0);
+  out.initial.q = case_vector<Scalar>(field_of(root, "q0"), "q0");
+  out.initial.v = case_vector<Scalar>(field_of(root, "v0"), "v0");
+  check_initial_state<Scalar>(n, out.initial);
+
+  out.T = case_number<Scalar>(field_of(root, "T"), "T");
+  if (out.T < out.initial.t)
+    throw InputError(
+        "T", "horizon " + format_scalar(out.T) + " is before t0 = " + format_scalar(out.initial.t));
+  if (present(root, "h")) {
+    const Scalar h = case_number<Scalar>(field_of(root, "h"), "h");
+    if (!(h > Scalar(0))) throw InputError("h", "step size must be > 0, got " + format_scalar(h));
+    out.h = h;
+  }
+}
+
+}  // namespace nsh::case_text

@@ -6,6 +6,7 @@
 #   <module>/tests/*_test.cpp      label "fast"
 #   <module>/tests/*_property.cpp  label "property"
 #   <module>/tests/*_slow.cpp      label "slow"
+#   <module>/tests/*_deep.cpp      label "deep" (minutes; excluded by the ci test preset)
 # Extra labels (e.g. "siconos") are added in the module's CMakeLists with set_tests_properties
 # or by naming the gtest suite; see core/CMakeLists.txt.
 # Globs use CONFIGURE_DEPENDS, so adding a file re-runs CMake on the next build.
@@ -26,7 +27,7 @@ function(nsh_module)
           ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
   install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
   if(NSH_BUILD_TESTS)
-    foreach(kind IN ITEMS test property slow)
+    foreach(kind IN ITEMS test property slow deep)
       file(GLOB tests CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tests/*_${kind}.cpp)
       foreach(test_source IN LISTS tests)
         get_filename_component(stem ${test_source} NAME_WE)

@@ -52,6 +52,10 @@ const std::vector<CaseInfo>& catalogue() {
        "as impacting-bar with the consistent mass matrix: continuum contact time 2, exit "
        "velocity +1",
        "impacting-bar-consistent.json", false},
+      {"impacting-bar-1000-sparse", "linear",
+       "impacting-bar-consistent with 1000 elements, stored sparse: continuum contact time 2L/c "
+       "= 2, exit velocity +1; the event-driven reference opens the contact at t = 1.9974",
+       "impacting-bar-1000-sparse.json", false},
       {"two-contact-forced", "linear",
        "2 masses, 2 stops, Rayleigh damping, harmonic force: no closed form, event-driven "
        "Real50 reference",

@@ -1,0 +1,96 @@
+// Sparse case files ("sparse": true) on the command line: nsh events runs the 1000-element bar
+// on its sparse model, nsh simulate runs a scheme on its dense copy, and a bad sparse file exits
+// 2 naming the entry.
+#include <gtest/gtest.h>
+
+#include "cli_support.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <string>
+
+namespace {
+
+using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::nsh, nsh_cli_test::Result,
+    nsh_cli_test::scratch, nsh_cli_test::split;
+
+// The consistent-mass bar at N = 1000 (L = c = v0 = 1): plastic impact of node 0 at t = 0, the
+// contact stays closed while the compression wave runs to the free end and back, and opens at
+// node 0 shortly before the continuum's 2L/c = 2 (event-driven reference: t = 1.99744).
+TEST(SparseCase, EventsOnTheThousandElementBar) {
+  const Result r = nsh("events impacting-bar-1000-sparse --T 2.05");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = lines(r.out);
+  ASSERT_EQ(rows.size(), 4u) << r.out;
+  EXPECT_EQ(rows[0], "t,kind,contact,U_minus,U_plus,impulse,E_before,E_after");
+  const auto impact = split(rows[1]);
+  ASSERT_EQ(impact.size(), 8u) << rows[1];
+  EXPECT_EQ(impact[0], "0");
+  EXPECT_EQ(impact[1], "impact");
+  EXPECT_EQ(impact[3], "-1");
+  // The plastic impact stops node 0 (U+ = 0) with a positive impulse.
+  EXPECT_LT(std::fabs(std::stod(impact[4])), 1e-12) << rows[1];
+  EXPECT_GT(std::stod(impact[5]), 0.0) << rows[1];
+  EXPECT_EQ(split(rows[2])[1], "contact-closes") << rows[2];
+  const auto opens = split(rows[3]);
+  ASSERT_EQ(opens.size(), 8u) << rows[3];
+  EXPECT_EQ(opens[1], "contact-opens");
+  EXPECT_EQ(opens[2], "0");
+  EXPECT_NEAR(std::stod(opens[0]), 1.99744, 1e-5) << rows[3];
+  // Energy: the plastic impact takes a little, the contact phase none.
+  EXPECT_LT(std::stod(opens[6]), std::stod(impact[6]));
+  EXPECT_NEAR(std::stod(opens[6]), std::stod(impact[7]), 1e-9);
+}
+
+TEST(SparseCase, SimulateRunsOnTheDenseCopy) {
+  const Result r = nsh("simulate impacting-bar-1000-sparse --scheme moreau-jean --h 0.01 --T 0.05");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = lines(r.out);
+  ASSERT_EQ(rows.size(), 7u) << r.err;  // header, t0 and 5 steps
+  EXPECT_TRUE(has(rows[0], "q1000")) << rows[0].substr(0, 200);
+  EXPECT_EQ(split(rows[6])[0], "5");
+}
+
+// A 5-dof sparse case file whose M has the entries `m_entries` (JSON text).
+std::string bad_file(const std::string& name, const std::string& m_entries,
+                     const std::string& sparse = "true") {
+  const auto path = scratch() / (name + ".json");
+  std::ofstream(path) << R"({"name": ")" << name << R"(", "sparse": )" << sparse << R"(,
+    "M": {"rows": 5, "cols": 5, "entries": )"
+                      << m_entries << R"(},
+    "G": {"rows": 5, "cols": 1, "entries": [[0, 0, 1]]}, "w": [0], "e": 0,
+    "q0": [0, 0, 0, 0, 0], "v0": [-1, 0, 0, 0, 0], "T": 1})";
+  return path.string();
+}
+
+TEST(SparseCase, BadSparseFileExitsTwoNamingTheEntry) {
+  const std::string diagonal = "[[0, 0, 1], [1, 1, 1], [2, 2, 1], [3, 3, 1], [4, 4, 1]";
+  // A good file first: the mistakes below are the only ones.
+  const Result good = nsh("events '" + bad_file("good", diagonal + "]") + "'");
+  EXPECT_EQ(good.status, 0) << good.err;
+  const Result range = nsh("events '" + bad_file("range", diagonal + ", [7, 0, 1]]") + "'");
+  EXPECT_EQ(range.status, 2) << range.out;
+  EXPECT_TRUE(has(range.err, "M.entries[5]")) << range.err;
+  EXPECT_TRUE(has(range.err, "i = 7")) << range.err;
+  EXPECT_TRUE(has(range.err, "5x5")) << range.err;
+  const Result arity = nsh("events '" + bad_file("arity", diagonal + ", [1, 2]]") + "'");
+  EXPECT_EQ(arity.status, 2);
+  EXPECT_TRUE(has(arity.err, "M.entries[5]")) << arity.err;
+  const Result value = nsh("events '" + bad_file("value", diagonal + ", [1, 2, \"x\"]]") + "'");
+  EXPECT_EQ(value.status, 2);
+  EXPECT_TRUE(has(value.err, "M.entries[5][2]")) << value.err;
+  const Result flag = nsh("events '" + bad_file("flag", diagonal + "]", "\"yes\"") + "'");
+  EXPECT_EQ(flag.status, 2);
+  EXPECT_TRUE(has(flag.err, "sparse")) << flag.err;
+  // One triangle of an off-diagonal pair: M is not symmetric.
+  const Result asymmetric = nsh("events '" + bad_file("asym", diagonal + ", [0, 1, 0.5]]") + "'");
+  EXPECT_EQ(asymmetric.status, 2);
+  EXPECT_TRUE(has(asymmetric.err, "M: must be symmetric")) << asymmetric.err;
+  // simulate reads the same file through the dense loader: the same message.
+  const Result simulate = nsh("simulate '" + bad_file("range2", diagonal + ", [7, 0, 1]]") +
+                              "' --scheme moreau-jean --h 0.1");
+  EXPECT_EQ(simulate.status, 2);
+  EXPECT_TRUE(has(simulate.err, "M.entries[5]")) << simulate.err;
+}
+
+}  // namespace

@@ -1,0 +1,325 @@
+// The sparse Moreau–Jean step (nsh/schemes/sparse_moreau_jean.hpp) against the dense MoreauJean
+// on random models small enough for both: the same trajectory, index sets, impulses and ledger
+// to round-off over 200 steps for theta in {1/2, 1} and both activation rules; a deliberately
+// wrong theta or restitution is told apart by the same comparison; the one-step energy
+// identity; no allocation in a double step; bad input names the field. The bar (cases module)
+// is compared in cases/tests/sparse_moreau_jean_bar_test.cpp.
+#include <nsh/error.hpp>
+#include <nsh/registry.hpp>
+#include <nsh/schemes/moreau_jean.hpp>
+#include <nsh/schemes/sparse_moreau_jean.hpp>
+#include <nsh/sparse_model.hpp>
+
+#include "sparse_moreau_jean_compare.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <new>
+#include <random>
+#include <string>
+
+// GCC sees the malloc/free pair of the replaced operators below through inlined library code.
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+
+// Counts heap allocations while `counting` is set (this test executable only).
+namespace {
+bool counting = false;
+long allocations = 0;
+}  // namespace
+
+void* operator new(std::size_t size) {
+  if (counting) ++allocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
+
+namespace nsh {
+namespace {
+
+using sparse_mj_test::compare;
+using sparse_mj_test::Comparison;
+
+/// A random system: n dofs, m contacts, SPD M, PSD K and C, gaps near zero.
+template <class S = double>
+LinearModel<S> random_model(std::mt19937& rng, Index n, Index m) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  auto random = [&](Index r, Index c) {
+    Matrix<S> A(r, c);
+    for (Index i = 0; i < r; ++i)
+      for (Index j = 0; j < c; ++j) A(i, j) = S(u(rng));
+    return A;
+  };
+  LinearModel<S> model;
+  model.name = "random";
+  const Matrix<S> A = random(n, n), B = random(n, n), D = random(n, n);
+  model.M = A * A.transpose() + Matrix<S>::Identity(n, n);
+  model.K = S(10) * B * B.transpose();
+  model.C = S(1) / 2 * D * D.transpose();
+  model.F = random(n, 1);
+  model.G = random(n, m);
+  model.w = S(1) / 20 * random(m, 1);
+  model.e = Vector<S>(m);
+  for (Index a = 0; a < m; ++a) model.e(a) = S(0.5 * (u(rng) + 1.0));
+  fill_defaults(model);
+  model.validate();
+  return model;
+}
+
+template <class S = double>
+State<S> random_state(std::mt19937& rng, Index n) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  State<S> s{S(0), Vector<S>(n), Vector<S>(n)};
+  for (Index i = 0; i < n; ++i) {
+    s.q(i) = S(0.1 * u(rng));
+    s.v(i) = S(u(rng));
+  }
+  return s;
+}
+
+std::string spec_text(const std::string& theta, MoreauJeanActivation activation) {
+  return "moreau-jean:theta=" + theta + ",activation=" + to_string(activation);
+}
+
+TEST(SparseMoreauJean, EqualsTheDenseStepOnRandomModels) {
+  std::mt19937 rng(20260);
+  int contact_steps = 0;
+  for (int trial = 0; trial < 24; ++trial) {
+    const Index n = 1 + trial % 6, m = 1 + trial % 3;
+    const LinearModel<double> dense = random_model(rng, n, m);
+    const SparseLinearModel<double> sparse = to_sparse(dense);
+    const State<double> initial = random_state(rng, n);
+    for (const char* theta : {"1/2", "1"}) {
+      for (MoreauJeanActivation activation :
+           {MoreauJeanActivation::position, MoreauJeanActivation::position_velocity}) {
+        const SchemeSpec spec = Registry::builtin().resolve(spec_text(theta, activation));
+        MoreauJean<double> dense_scheme(spec);
+        SparseMoreauJean<double> sparse_scheme(spec);
+        const Comparison c =
+            compare(dense, dense_scheme, sparse, sparse_scheme, initial, 0.01, 200);
+        EXPECT_LE(c.worst, 1e-12) << "trial " << trial << " " << spec.str();
+        EXPECT_TRUE(c.same_index_sets) << "trial " << trial << " " << spec.str();
+        contact_steps += c.contact_steps;
+      }
+    }
+  }
+  EXPECT_GT(contact_steps, 1000);  // compared on impact and contact steps, not only free flight
+}
+
+TEST(SparseMoreauJean, AWrongThetaOrRestitutionIsToldApart) {
+  // The comparison above can fail: a sparse step with theta off by 10^-3, or a model whose
+  // restitution is off by 0.1, differs from the dense run far above the 1e-12 bound.
+  std::mt19937 rng(7);
+  const LinearModel<double> dense = random_model(rng, 4, 2);
+  const State<double> initial = random_state(rng, 4);
+  const SparseLinearModel<double> sparse = to_sparse(dense);
+  {
+    MoreauJean<double> dense_scheme(Registry::builtin().resolve("moreau-jean:theta=1/2"));
+    SparseMoreauJeanOptions<double> wrong;
+    wrong.theta = 0.501;
+    SparseMoreauJean<double> sparse_scheme(wrong);
+    const Comparison c = compare(dense, dense_scheme, sparse, sparse_scheme, initial, 0.01, 200);
+    EXPECT_GT(c.worst, 1e-6);
+  }
+  {
+    SparseLinearModel<double> wrong = sparse;
+    wrong.e.array() = (wrong.e.array() + 0.1).min(1.0);
+    MoreauJean<double> dense_scheme(Registry::builtin().resolve("moreau-jean"));
+    SparseMoreauJean<double> sparse_scheme(Registry::builtin().resolve("moreau-jean"));
+    const Comparison c = compare(dense, dense_scheme, wrong, sparse_scheme, initial, 0.01, 200);
+    ASSERT_GT(c.contact_steps, 0);
+    EXPECT_GT(c.worst, 1e-6);
+  }
+  {
+    // The same pair, correct, passes: the difference above is the mutation's.
+    MoreauJean<double> dense_scheme(Registry::builtin().resolve("moreau-jean"));
+    SparseMoreauJean<double> sparse_scheme(Registry::builtin().resolve("moreau-jean"));
+    const Comparison c = compare(dense, dense_scheme, sparse, sparse_scheme, initial, 0.01, 200);
+    EXPECT_LE(c.worst, 1e-12);
+  }
+}
+
+TEST(SparseMoreauJean, EqualsTheDenseStepInReal50) {
+  std::mt19937 rng(50);
+  const LinearModel<Real50> dense = random_model<Real50>(rng, 3, 2);
+  const SparseLinearModel<Real50> sparse = to_sparse(dense);
+  const State<Real50> initial = random_state<Real50>(rng, 3);
+  for (const char* theta : {"1/2", "1"}) {
+    const SchemeSpec spec = Registry::builtin().resolve(std::string("moreau-jean:theta=") + theta);
+    MoreauJean<Real50> dense_scheme(spec);
+    SparseMoreauJean<Real50> sparse_scheme(spec);
+    const Comparison c =
+        compare(dense, dense_scheme, sparse, sparse_scheme, initial, Real50(1) / 100, 50);
+    EXPECT_LE(c.worst, 1e-40) << theta;
+    EXPECT_GT(c.contact_steps, 0) << theta;
+  }
+}
+
+TEST(SparseMoreauJean, SpecOptionsAreReadByTheDenseParser) {
+  const SparseMoreauJean<double> s(
+      SchemeSpec::parse("moreau-jean:theta=3/4,activation=position,lcp=pgs"));
+  EXPECT_EQ(s.theta(), 0.75);
+  EXPECT_EQ(s.activation(), MoreauJeanActivation::position);
+  EXPECT_EQ(s.lcp_method(), LcpMethod::pgs);
+  const SparseMoreauJean<double> d(SchemeSpec::parse("moreau-jean"));
+  EXPECT_EQ(d.theta(), 0.5);
+  EXPECT_EQ(d.activation(), MoreauJeanActivation::position_velocity);
+  EXPECT_EQ(d.lcp_method(), LcpMethod::lemke);
+}
+
+TEST(SparseMoreauJean, EnergyIdentityHoldsToRoundOff) {
+  std::mt19937 rng(2016);
+  int contact_steps = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    const Index n = 2 + trial % 5, m = 1 + trial % 3;
+    const SparseLinearModel<double> model = to_sparse(random_model(rng, n, m));
+    State<double> state = random_state(rng, n);
+    SparseMoreauJeanOptions<double> options;
+    options.theta = trial % 2 ? 0.5 : 0.8;
+    options.activation =
+        trial % 3 ? MoreauJeanActivation::position_velocity : MoreauJeanActivation::position;
+    SparseMoreauJean<double> scheme(options);
+    scheme.initialize(model, state, 0.01);
+    StepSummary<double> s;
+    for (int k = 0; k < 100; ++k) {
+      scheme.step(state, s);
+      const double scale = std::max({std::abs(s.E_before), std::abs(s.E_after), std::abs(s.W_ext),
+                                     std::abs(s.W_damp), std::abs(s.W_contact), 1e-3});
+      ASSERT_LE(std::abs(s.energy_identity_defect()), 1e-12 * scale)
+          << "trial " << trial << " step " << k;
+      if (!s.index_set.empty()) ++contact_steps;
+    }
+  }
+  EXPECT_GT(contact_steps, 50);
+}
+
+TEST(SparseMoreauJean, DoubleStepDoesNotAllocate) {
+  // A ball-and-spring chain dropping onto the ground: free steps and contact steps, for lemke and
+  // pgs, allocate nothing once the first step has sized the summary.
+  const Index n = 6;
+  SparseLinearModel<double> model;
+  model.name = "chain";
+  model.M.resize(n, n);
+  model.K.resize(n, n);
+  std::vector<Eigen::Triplet<double>> m_entries, k_entries;
+  for (Index i = 0; i < n; ++i) m_entries.emplace_back(i, i, 1.0);
+  for (Index i = 0; i + 1 < n; ++i) {
+    k_entries.emplace_back(i, i, 50.0);
+    k_entries.emplace_back(i + 1, i + 1, 50.0);
+    k_entries.emplace_back(i, i + 1, -50.0);
+    k_entries.emplace_back(i + 1, i, -50.0);
+  }
+  model.M.setFromTriplets(m_entries.begin(), m_entries.end());
+  model.K.setFromTriplets(k_entries.begin(), k_entries.end());
+  model.G = Matrix<double>::Zero(n, 2);
+  model.G(0, 0) = 1.0;      // the bottom mass above the ground
+  model.G(n - 1, 1) = 1.0;  // and the top one, far from its wall
+  model.w = Vector<double>(2);
+  model.w << 0.0, 10.0;
+  model.e = Vector<double>::Constant(2, 0.5);
+  model.F = Vector<double>::Constant(n, -9.81);
+  fill_defaults(model);
+  model.validate();
+  for (LcpMethod method : {LcpMethod::lemke, LcpMethod::pgs}) {
+    SparseMoreauJeanOptions<double> options;
+    options.lcp_method = method;
+    SparseMoreauJean<double> scheme(options);
+    State<double> state{0.0, Vector<double>::Constant(n, 0.05), Vector<double>::Zero(n)};
+    scheme.initialize(model, state, 1e-3);
+    StepSummary<double> summary;
+    scheme.step(state, summary);
+    int contact_steps = 0, free_steps = 0;
+    for (int k = 0; k < 1500; ++k) {
+      allocations = 0;
+      counting = true;
+      scheme.step(state, summary);
+      counting = false;
+      EXPECT_EQ(allocations, 0) << to_string(method) << ", step " << k;
+      (summary.index_set.empty() ? free_steps : contact_steps) += 1;
+    }
+    EXPECT_GT(contact_steps, 100) << to_string(method);
+    EXPECT_GT(free_steps, 50) << to_string(method);
+  }
+}
+
+template <class F>
+void expect_input_error(F&& f, const std::string& field) {
+  try {
+    f();
+    ADD_FAILURE() << "no InputError naming " << field;
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.field(), field) << error.what();
+  }
+}
+
+TEST(SparseMoreauJean, BadInputThrowsNamingTheField) {
+  std::mt19937 rng(3);
+  const SparseLinearModel<double> model = to_sparse(random_model(rng, 3, 1));
+  const State<double> state = random_state(rng, 3);
+  SparseMoreauJean<double> scheme;
+  for (double h : {0.0, -1e-3, std::numeric_limits<double>::quiet_NaN(),
+                   std::numeric_limits<double>::infinity()})
+    expect_input_error([&] { scheme.initialize(model, state, h); }, "h");
+  State<double> short_state = state;
+  short_state.q.resize(2);
+  expect_input_error([&] { scheme.initialize(model, short_state, 0.01); }, "q0");
+  short_state = state;
+  short_state.v.resize(4);
+  expect_input_error([&] { scheme.initialize(model, short_state, 0.01); }, "q0");
+  for (double theta : {-0.1, 1.5, std::numeric_limits<double>::quiet_NaN()}) {
+    SparseMoreauJeanOptions<double> options;
+    options.theta = theta;
+    expect_input_error([&] { SparseMoreauJean<double> s(options); }, "theta");
+  }
+  expect_input_error([&] { SparseMoreauJean<double> s(SchemeSpec::parse("moreau-jean:theta=2")); },
+                     "moreau-jean:theta");
+  expect_input_error(
+      [&] { SparseMoreauJean<double> s(SchemeSpec::parse("moreau-jean:activation=always")); },
+      "moreau-jean:activation");
+
+  SparseLinearModel<double> bad = model;
+  bad.e = Vector<double>::Zero(2);
+  expect_input_error([&] { scheme.initialize(bad, state, 0.01); }, "e");
+  bad = model;
+  bad.K.resize(2, 2);
+  expect_input_error([&] { scheme.initialize(bad, state, 0.01); }, "K");
+  bad = model;
+  bad.G = Matrix<double>::Zero(4, 1);
+  expect_input_error([&] { scheme.initialize(bad, state, 0.01); }, "G");
+
+  SparseMoreauJean<double> unbound;
+  State<double> s = state;
+  StepSummary<double> summary;
+  EXPECT_THROW(unbound.step(s, summary), StepError);
+  scheme.initialize(model, state, 0.01);
+  s.q.resize(5);
+  expect_input_error([&] { scheme.step(s, summary); }, "q");
+  s = state;
+  s.v.resize(1);
+  expect_input_error([&] { scheme.step(s, summary); }, "v");
+}
+
+TEST(SparseMoreauJean, AnIndefiniteIterationMatrixIsAStepError) {
+  // M with a negative entry (an unvalidated model): the LDL^T pivot test refuses it.
+  SparseLinearModel<double> model;
+  model.M.resize(2, 2);
+  model.M.insert(0, 0) = 1.0;
+  model.M.insert(1, 1) = -1.0;
+  model.G = Matrix<double>::Identity(2, 1);
+  fill_defaults(model);
+  SparseMoreauJean<double> scheme;
+  const State<double> state{0.0, Vector<double>::Zero(2), Vector<double>::Zero(2)};
+  EXPECT_THROW(scheme.initialize(model, state, 0.01), StepError);
+}
+
+}  // namespace
+}  // namespace nsh

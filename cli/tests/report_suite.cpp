@@ -41,21 +41,35 @@ std::string unescape(std::string s) {
   return s;
 }
 
-// Built once for every test of this file: the report with 10 cases per verdict.
+// Built once for every test of this file: the report with 10 cases per verdict. Under ctest the
+// fixture test nsh_report_fixture (cli/CMakeLists.txt) has written it to $NSH_REPORT_FIXTURE
+// (one `nsh report` for the whole suite instead of one per test process); run by hand, the
+// suite writes its own copy.
 class Report : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
+    if (const char* fixture = std::getenv("NSH_REPORT_FIXTURE")) {
+      dir_ = fixture;
+      owned_ = false;
+      std::istringstream(read_all(dir_ / "status")) >> status_;
+      return;
+    }
     dir_ = fs::temp_directory_path() / ("nsh_report_test_" + std::to_string(::getpid()));
+    owned_ = true;
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     status_ = run_shell(std::string(NSH_EXE) + " report --cases 10 --seed 0 --out " +
                         (dir_ / "out").string() + " >" + (dir_ / "stdout").string() + " 2>" +
                         (dir_ / "stderr").string());
   }
-  static void TearDownTestSuite() { fs::remove_all(dir_); }
+  static void TearDownTestSuite() {
+    if (owned_) fs::remove_all(dir_);
+  }
   static fs::path dir_;
   static int status_;
+  static bool owned_;
 };
+bool Report::owned_ = true;
 fs::path Report::dir_;
 int Report::status_ = -1;
 
@@ -123,7 +137,7 @@ TEST_F(Report, EveryPlotHasData) {
 }
 
 TEST_F(Report, EveryVerdictMatchesNshCheck) {
-  const fs::path junit = dir_ / "check.xml";
+  const fs::path junit = dir_ / ("check_" + std::to_string(::getpid()) + ".xml");
   const int status = run_shell(std::string(NSH_EXE) +
                                " check --scheme all --property all --cases 10 --seed 0 --junit " +
                                junit.string() + " >/dev/null 2>&1");

@@ -1,0 +1,97 @@
+// One Moreau–Jean step on the impacting bar (nsh/cases/bar.hpp), moving into the wall so that
+// the contact at node 0 is active: the sparse scheme (nsh/schemes/sparse_moreau_jean.hpp) at
+// N = 10^3 (to set beside the dense step), 10^4, 10^5, 10^6 elements and the dense MoreauJean at n
+// = 10, 100, 1000 degrees of freedom. Per-step wall time; the counter `active` is the fraction of
+// timed steps with an active contact (1 = every step posed the impulse LCP). Also the one-time
+// initialize (the factorization of M^ and the precomputed M^-1 G). See docs/benchmarks.md.
+#include <nsh/scalar.hpp>
+
+#include <nsh/cases/bar.hpp>
+#include <nsh/registry.hpp>
+#include <nsh/schemes/moreau_jean.hpp>
+#include <nsh/schemes/sparse_moreau_jean.hpp>
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+using nsh::cases::BarMass;
+
+// h = 10^-4 for every size: the contact lasts 2 L / c = 2, i.e. 2 * 10^4 steps; a run that
+// gets near the end of it starts again from the initial state (outside the timed region).
+constexpr double kStep = 1e-4;
+constexpr double kRestart = 1.9;
+
+BarMass mass_of(const benchmark::State& state) {
+  return state.range(1) == 0 ? BarMass::lumped : BarMass::consistent;
+}
+
+template <class Scheme, class Model>
+void run_steps(benchmark::State& bench, Scheme& scheme, const Model& model,
+               const nsh::State<double>& initial) {
+  nsh::State<double> state = initial;
+  scheme.initialize(model, state, kStep);
+  nsh::StepSummary<double> summary;
+  scheme.step(state, summary);  // sizes the summary
+  std::int64_t active = 0, steps = 0;
+  for (auto _ : bench) {
+    scheme.step(state, summary);
+    benchmark::DoNotOptimize(state.v.data());
+    ++steps;
+    if (!summary.index_set.empty()) ++active;
+    if (state.t > kRestart) {
+      bench.PauseTiming();
+      state = initial;
+      bench.ResumeTiming();
+    }
+  }
+  bench.counters["active"] = static_cast<double>(active) / static_cast<double>(steps);
+  bench.counters["dofs"] = static_cast<double>(model.dofs());
+  bench.SetItemsProcessed(steps);
+}
+
+void BM_SparseMoreauJeanStep(benchmark::State& bench) {
+  const auto bar = nsh::cases::make_sparse_bar<double>(bench.range(0), mass_of(bench));
+  nsh::SparseMoreauJean<double> scheme(nsh::SchemeSpec::parse("moreau-jean"));
+  run_steps(bench, scheme, bar.model, bar.initial);
+}
+BENCHMARK(BM_SparseMoreauJeanStep)
+    ->ArgNames({"N", "consistent"})
+    ->Args({1000, 0})
+    ->Args({10000, 0})
+    ->Args({10000, 1})
+    ->Args({100000, 0})
+    ->Args({100000, 1})
+    ->Args({1000000, 0})
+    ->Unit(benchmark::kMicrosecond);
+
+void BM_SparseMoreauJeanInitialize(benchmark::State& bench) {
+  const auto bar = nsh::cases::make_sparse_bar<double>(bench.range(0), mass_of(bench));
+  for (auto _ : bench) {
+    nsh::SparseMoreauJean<double> scheme(nsh::SchemeSpec::parse("moreau-jean"));
+    scheme.initialize(bar.model, bar.initial, kStep);
+    benchmark::DoNotOptimize(scheme.delassus().data());
+  }
+}
+BENCHMARK(BM_SparseMoreauJeanInitialize)
+    ->ArgNames({"N", "consistent"})
+    ->Args({10000, 0})
+    ->Args({100000, 0})
+    ->Args({1000000, 0})
+    ->Unit(benchmark::kMillisecond);
+
+// Dense: n = N + 1 degrees of freedom.
+void BM_DenseMoreauJeanStep(benchmark::State& bench) {
+  const auto bar = nsh::cases::make_bar<double>(bench.range(0) - 1, mass_of(bench));
+  nsh::MoreauJean<double> scheme(nsh::Registry::builtin().resolve("moreau-jean"));
+  run_steps(bench, scheme, bar.model, bar.initial);
+}
+BENCHMARK(BM_DenseMoreauJeanStep)
+    ->ArgNames({"n", "consistent"})
+    ->Args({10, 0})
+    ->Args({100, 0})
+    ->Args({1000, 0})
+    ->Args({1000, 1})
+    ->Unit(benchmark::kMicrosecond);
+
+}  // namespace

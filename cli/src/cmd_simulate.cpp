@@ -4,6 +4,10 @@
 // nsh/trajectory_csv.hpp; for the first-order families ("sweeping", "penalty-line", run by the
 // first-order schemes catching-up and penalty) `step,t,x0..x{n-1},r0..r{n-1}` with r the step's
 // reaction (x_{k+1} - x_k)/h - f(t_k, x_k) (empty in row 0).
+// A sparse case file ("sparse": true) under moreau-jean or event-driven runs on the sparse model
+// (SparseMoreauJean, EventDriven's sparse initialize): no dense copy, so the bar at 10^4-10^6
+// degrees of freedom streams its CSV; under any other scheme, or in Rational, it is read into
+// the dense model (refused above 4096 degrees of freedom, naming M).
 // Exit status: 0 the run completed; 2 bad input or usage (the message names the field);
 // 1 the run itself failed: a step could not certify its one-step solve (nsh::StepError). The
 // rows up to the failed step are kept in the output, so that the failure can be inspected.
@@ -16,6 +20,8 @@
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
+#include <nsh/schemes/event_driven.hpp>
+#include <nsh/schemes/sparse_moreau_jean.hpp>
 #include <nsh/trajectory_csv.hpp>
 
 #include <fstream>
@@ -45,45 +51,114 @@ Scalar step_size(const SimulateOptions& options, const std::optional<Scalar>& ca
       "h", "no step size: give --h (the case file " + document.source + " has no default \"h\")");
 }
 
-template <class Scalar>
-int run(const SimulateOptions& options, const CaseDocument& document) {
-  LinearCase<Scalar> c;
+/// The linear case file, as Case (LinearCase or SparseLinearCase) through `load`, with the
+/// file's name on every error.
+template <class Case, class Load>
+Case load_case(const CaseDocument& document, Load load) {
   try {
-    c = load_linear_case<Scalar>(document);
+    return load(document);
   } catch (const InputError& e) {
     throw InputError("", "case " + document.source + ": " + e.what());
   }
-  const Scalar h = step_size<Scalar>(options, c.h, document);
-  const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
-  const Index steps = step_count(c.initial.t, T, h);  // checks h and T before any output
-  auto scheme = Registry::builtin().make<Scalar>(options.scheme);
+}
 
+/// Streams the CSV of `steps` steps taken by `take_step` (which fills state and summary) and
+/// reports a StepError with the step and time it happened at; the rows before it are kept.
+template <class Scalar, class Writer, class TakeStep>
+int stream_steps(const SimulateOptions& options, const CaseDocument& document,
+                 const State<Scalar>& initial, const Scalar& h, Index steps, Writer&& make_writer,
+                 TakeStep&& take_step) {
   std::ofstream file;
   if (!options.out.empty()) {
     file.open(options.out);
     if (!file) throw InputError("out", "cannot write '" + options.out + "'");
   }
   std::ostream& out = options.out.empty() ? std::cout : file;
-  TrajectoryCsvWriter<Scalar> writer(out, c.model);
-  writer.initial(c.initial);
+  TrajectoryCsvWriter<Scalar> writer = make_writer(out);
+  writer.initial(initial);
   Index done = 0;
   try {
-    simulate<Scalar>(*scheme, c.model, c.initial, h, T,
-                     [&](const State<Scalar>& state, const StepSummary<Scalar>& summary) {
-                       writer.step(state, summary);
-                       done = summary.step;
-                     });
+    take_step([&](const State<Scalar>& state, const StepSummary<Scalar>& summary) {
+      writer.step(state, summary);
+      done = summary.step;
+    });
   } catch (const StepError& e) {
     out.flush();
     std::cerr << "nsh: simulate: " << options.scheme << " on " << document.name << ": step "
               << done + 1 << " of " << steps
-              << " (t = " << format_scalar(c.initial.t + Scalar(done) * h)
-              << ") failed: " << e.what() << "\n";
+              << " (t = " << format_scalar(initial.t + Scalar(done) * h) << ") failed: " << e.what()
+              << "\n";
     return 1;
   }
   out.flush();
   if (!out) throw InputError("out", "writing the CSV failed");
   return 0;
+}
+
+template <class Scalar>
+int run(const SimulateOptions& options, const CaseDocument& document) {
+  const auto c = load_case<LinearCase<Scalar>>(document, load_linear_case<Scalar>);
+  const Scalar h = step_size<Scalar>(options, c.h, document);
+  const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
+  const Index steps = step_count(c.initial.t, T, h);  // checks h and T before any output
+  auto scheme = Registry::builtin().make<Scalar>(options.scheme);
+  return stream_steps<Scalar>(
+      options, document, c.initial, h, steps,
+      [&](std::ostream& out) { return TrajectoryCsvWriter<Scalar>(out, c.model); },
+      [&](const StepObserver<Scalar>& observer) {
+        simulate<Scalar>(*scheme, c.model, c.initial, h, T, observer);
+      });
+}
+
+/// True for a document with "sparse": true (a malformed flag is left to the loader's error).
+bool is_sparse_document(const CaseDocument& document) {
+  const auto it = document.root.find("sparse");
+  return it != document.root.end() && it->is_boolean() && it->template get<bool>();
+}
+
+/// The sparse case under a scheme that reads sparse models directly, with the driver's
+/// conventions (t_k = t0 + k h exactly, summary.step = k).
+template <class Scalar, class SparseScheme>
+int run_sparse(const SimulateOptions& options, const CaseDocument& document,
+               const SchemeSpec& spec) {
+  const auto c = load_case<SparseLinearCase<Scalar>>(document, load_sparse_linear_case<Scalar>);
+  const Scalar h = step_size<Scalar>(options, c.h, document);
+  const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
+  const Index steps = step_count(c.initial.t, T, h);
+  SparseScheme scheme(spec);
+  return stream_steps<Scalar>(
+      options, document, c.initial, h, steps,
+      [&](std::ostream& out) {
+        return TrajectoryCsvWriter<Scalar>(
+            out, c.model.dofs(), c.model.contacts(),
+            [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); });
+      },
+      [&](const StepObserver<Scalar>& observer) {
+        scheme.initialize(c.model, c.initial, h);
+        State<Scalar> state = c.initial;
+        StepSummary<Scalar> summary;
+        for (Index k = 0; k < steps; ++k) {
+          scheme.step(state, summary);
+          state.t = c.initial.t + Scalar(k + 1) * h;
+          summary.step = k + 1;
+          summary.t_after = state.t;
+          observer(state, summary);
+        }
+      });
+}
+
+template <class Scalar>
+int run_linear(const SimulateOptions& options, const CaseDocument& document) {
+  if constexpr (!is_exact_v<Scalar>) {
+    if (is_sparse_document(document)) {
+      const SchemeSpec spec = Registry::builtin().resolve(options.scheme);
+      if (spec.name() == "moreau-jean")
+        return run_sparse<Scalar, SparseMoreauJean<Scalar>>(options, document, spec);
+      if (spec.name() == "event-driven")
+        return run_sparse<Scalar, EventDriven<Scalar>>(options, document, spec);
+    }
+  }
+  return run<Scalar>(options, document);
 }
 
 /// A first-order case under a first-order scheme. Exit statuses as for the linear run, except
@@ -147,7 +222,7 @@ template <class Scalar>
 int run_case(const SimulateOptions& options, const CaseDocument& document) {
   if (document.family == "sweeping" || document.family == "penalty-line")
     return run_first_order_case<Scalar>(options, document);
-  return run<Scalar>(options, document);
+  return run_linear<Scalar>(options, document);
 }
 
 }  // namespace

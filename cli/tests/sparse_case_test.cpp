@@ -1,6 +1,6 @@
 // Sparse case files ("sparse": true) on the command line: nsh events runs the 1000-element bar
-// on its sparse model, nsh simulate runs a scheme on its dense copy, and a bad sparse file exits
-// 2 naming the entry.
+// on its sparse model, nsh simulate runs moreau-jean and event-driven on the sparse model and
+// every other scheme on the dense copy, and a bad sparse file exits 2 naming the entry.
 #include <gtest/gtest.h>
 
 #include "cli_support.hpp"
@@ -42,13 +42,67 @@ TEST(SparseCase, EventsOnTheThousandElementBar) {
   EXPECT_NEAR(std::stod(opens[6]), std::stod(impact[7]), 1e-9);
 }
 
-TEST(SparseCase, SimulateRunsOnTheDenseCopy) {
+TEST(SparseCase, SimulateRunsMoreauJeanOnTheSparseModel) {
   const Result r = nsh("simulate impacting-bar-1000-sparse --scheme moreau-jean --h 0.01 --T 0.05");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = lines(r.out);
   ASSERT_EQ(rows.size(), 7u) << r.err;  // header, t0 and 5 steps
   EXPECT_TRUE(has(rows[0], "q1000")) << rows[0].substr(0, 200);
   EXPECT_EQ(split(rows[6])[0], "5");
+}
+
+// A 4-dof chain (tridiagonal M and K, a damper, gravity, one contact with e = 1/2) written
+// once sparse and once dense: simulate must give the same CSV from both, whichever path (the
+// sparse schemes, or the dense copy) the scheme takes.
+std::string chain_file(bool sparse) {
+  const auto path = scratch() / (sparse ? "chain-sparse.json" : "chain-dense.json");
+  const std::string tail = R"(
+    "F": [-0.5, -0.5, -0.5, -0.5], "G": [[1], [0], [0], [0]], "w": [0], "e": "1/2",
+    "q0": [0.1, 0.2, 0.3, 0.4], "v0": [0, 0, 0, 0], "T": 2})";
+  if (sparse)
+    std::ofstream(path) << R"({"name": "chain", "sparse": true,
+    "M": {"rows": 4, "cols": 4, "entries": [[0, 0, "2/3"], [1, 1, "2/3"], [2, 2, "2/3"],
+      [3, 3, "1/3"], [0, 1, "1/6"], [1, 0, "1/6"], [1, 2, "1/6"], [2, 1, "1/6"], [2, 3, "1/6"],
+      [3, 2, "1/6"]]},
+    "K": {"rows": 4, "cols": 4, "entries": [[0, 0, 2], [1, 1, 2], [2, 2, 2], [3, 3, 1],
+      [0, 1, -1], [1, 0, -1], [1, 2, -1], [2, 1, -1], [2, 3, -1], [3, 2, -1]]},
+    "C": {"rows": 4, "cols": 4, "entries": [[3, 3, "1/10"]]},)"
+                        << tail;
+  else
+    std::ofstream(path) << R"({"name": "chain",
+    "M": [["2/3", "1/6", 0, 0], ["1/6", "2/3", "1/6", 0], [0, "1/6", "2/3", "1/6"],
+          [0, 0, "1/6", "1/3"]],
+    "K": [[2, -1, 0, 0], [-1, 2, -1, 0], [0, -1, 2, -1], [0, 0, -1, 1]],
+    "C": [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, "1/10"]],)"
+                        << tail;
+  return path.string();
+}
+
+TEST(SparseCase, SparseAndDenseFilesSimulateAlike) {
+  for (const std::string scheme :
+       {"moreau-jean", "moreau-jean:theta=1,activation=position", "event-driven", "newmark"}) {
+    const std::string args = " --scheme " + scheme + " --h 0.01";
+    const Result sparse = nsh("simulate '" + chain_file(true) + "'" + args);
+    const Result dense = nsh("simulate '" + chain_file(false) + "'" + args);
+    ASSERT_EQ(sparse.status, 0) << scheme << ": " << sparse.err;
+    ASSERT_EQ(dense.status, 0) << scheme << ": " << dense.err;
+    const auto a = lines(sparse.out), b = lines(dense.out);
+    ASSERT_EQ(a.size(), 202u) << scheme;  // header, t0 and 200 steps
+    ASSERT_EQ(a.size(), b.size()) << scheme;
+    EXPECT_EQ(a[0], b[0]);
+    double worst = 0;
+    bool impacted = false;
+    for (std::size_t k = 1; k < a.size(); ++k) {
+      const auto x = split(a[k]), y = split(b[k]);
+      ASSERT_EQ(x.size(), y.size()) << scheme << " row " << k;
+      for (std::size_t j = 0; j < x.size(); ++j)
+        worst = std::max(
+            worst, std::fabs(std::stod(x[j]) - std::stod(y[j])) / (1 + std::fabs(std::stod(y[j]))));
+      impacted = impacted || std::stod(x[10]) != 0;  // P0: the chain reaches the wall
+    }
+    EXPECT_TRUE(impacted) << scheme;
+    EXPECT_LT(worst, 1e-11) << scheme;
+  }
 }
 
 // A 5-dof sparse case file whose M has the entries `m_entries` (JSON text).

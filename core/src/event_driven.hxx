@@ -1011,8 +1011,23 @@ SchemeInfo EventDriven<Scalar>::info() const {
 template <class Scalar>
 void EventDriven<Scalar>::initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
                                      const Scalar& h) {
-  if (!(h > Scalar(0))) throw InputError("h", "step size must be > 0, got " + format_scalar(h));
+  bind(model, initial, h);
   model_ = &model;
+  sparse_model_ = nullptr;
+}
+
+template <class Scalar>
+void EventDriven<Scalar>::initialize(const SparseLinearModel<Scalar>& model,
+                                     const State<Scalar>& initial, const Scalar& h) {
+  bind(model, initial, h);
+  model_ = nullptr;
+  sparse_model_ = &model;
+}
+
+template <class Scalar>
+template <class Model>
+void EventDriven<Scalar>::bind(const Model& model, const State<Scalar>& initial, const Scalar& h) {
+  if (!(h > Scalar(0))) throw InputError("h", "step size must be > 0, got " + format_scalar(h));
   flow_ = std::make_unique<EventDrivenFlow<Scalar>>(model, initial, options_);
   t0_ = initial.t;
   initial_ = initial;
@@ -1023,7 +1038,16 @@ void EventDriven<Scalar>::initialize(const LinearModel<Scalar>& model, const Sta
 template <class Scalar>
 void EventDriven<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   if (!flow_) throw StepError("event-driven: step() before initialize()");
-  const LinearModel<Scalar>& model = *model_;
+  if (sparse_model_)
+    step_on(*sparse_model_, state, summary);
+  else
+    step_on(*model_, state, summary);
+}
+
+template <class Scalar>
+template <class Model>
+void EventDriven<Scalar>::step_on(const Model& model, State<Scalar>& state,
+                                  StepSummary<Scalar>& summary) {
   // The events at t0 (an impact in the initial state) belong to the first step.
   const State<Scalar> before = k_ == 0 ? initial_ : flow_->state();
   const Scalar target = t0_ + Scalar(k_ + 1) * h_;

@@ -18,8 +18,16 @@ std::string trajectory_csv_header(Index dofs, Index contacts) {
 template <class Scalar>
 TrajectoryCsvWriter<Scalar>::TrajectoryCsvWriter(std::ostream& out,
                                                  const LinearModel<Scalar>& model)
-    : out_(out), model_(model) {
-  out_ << trajectory_csv_header(model.dofs(), model.contacts()) << '\n';
+    : TrajectoryCsvWriter(out, model.dofs(), model.contacts(),
+                          [&model](const Vector<Scalar>& q, const Vector<Scalar>& v) {
+                            return model.energy(q, v);
+                          }) {}
+
+template <class Scalar>
+TrajectoryCsvWriter<Scalar>::TrajectoryCsvWriter(std::ostream& out, Index dofs, Index contacts,
+                                                 Energy energy)
+    : out_(out), contacts_(contacts), energy_(std::move(energy)) {
+  out_ << trajectory_csv_header(dofs, contacts) << '\n';
 }
 
 template <class Scalar>
@@ -30,9 +38,9 @@ void TrajectoryCsvWriter<Scalar>::initial(const State<Scalar>& state) {
 template <class Scalar>
 void TrajectoryCsvWriter<Scalar>::step(const State<Scalar>& state,
                                        const StepSummary<Scalar>& summary) {
-  if (summary.impulse.size() != 0 && summary.impulse.size() != model_.contacts())
+  if (summary.impulse.size() != 0 && summary.impulse.size() != contacts_)
     throw std::logic_error(fmt::format("step {}: the scheme reported {} impulses for {} contacts",
-                                       summary.step, summary.impulse.size(), model_.contacts()));
+                                       summary.step, summary.impulse.size(), contacts_));
   row(summary.step, state, summary.impulse.size() ? &summary.impulse : nullptr, summary.W_ext,
       summary.W_damp, summary.W_contact);
 }
@@ -52,9 +60,9 @@ void TrajectoryCsvWriter<Scalar>::row(Index step, const State<Scalar>& state,
   for (Index i = 0; i < state.q.size(); ++i) line += ',' + format_scalar(state.q(i));
   for (Index i = 0; i < state.v.size(); ++i) line += ',' + format_scalar(state.v(i));
   const std::string zero = format_scalar(Scalar(0));
-  for (Index a = 0; a < model_.contacts(); ++a)
+  for (Index a = 0; a < contacts_; ++a)
     line += ',' + (impulse ? format_scalar((*impulse)(a)) : zero);
-  line += ',' + format_scalar(model_.energy(state.q, state.v));
+  line += ',' + format_scalar(energy_(state.q, state.v));
   line += ',' + format_scalar(W_ext) + ',' + format_scalar(W_damp) + ',' + format_scalar(W_contact);
   out_ << line << '\n';
 }

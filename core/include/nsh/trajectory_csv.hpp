@@ -11,6 +11,7 @@
 #include <nsh/driver.hpp>
 #include <nsh/model.hpp>
 
+#include <functional>
 #include <ostream>
 #include <string>
 
@@ -24,8 +25,13 @@ std::string trajectory_csv_header(Index dofs, Index contacts);
 template <class Scalar>
 class TrajectoryCsvWriter {
  public:
+  /// The energy of a row's state: 1/2 v^T M v + 1/2 q^T K q of the model.
+  using Energy = std::function<Scalar(const Vector<Scalar>& q, const Vector<Scalar>& v)>;
+
   /// Writes the header. The model must outlive the writer.
   TrajectoryCsvWriter(std::ostream& out, const LinearModel<Scalar>& model);
+  /// The same for any model form (a SparseLinearModel): its sizes and its energy.
+  TrajectoryCsvWriter(std::ostream& out, Index dofs, Index contacts, Energy energy);
   /// Row 0.
   void initial(const State<Scalar>& state);
   /// The row of the state a step produced. An empty `summary.impulse` is written as zeros;
@@ -39,7 +45,8 @@ class TrajectoryCsvWriter {
            const Scalar& W_ext, const Scalar& W_damp, const Scalar& W_contact);
 
   std::ostream& out_;
-  const LinearModel<Scalar>& model_;
+  Index contacts_{0};
+  Energy energy_;
 };
 
 /// The whole recorded trajectory as CSV (header, row 0, one row per step).

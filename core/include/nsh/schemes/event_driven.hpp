@@ -167,12 +167,22 @@ class EventDriven : public Scheme<Scalar> {
   SchemeInfo info() const override;
   void initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
                   const Scalar& h) override;
+  /// The same on a sparse model (not part of the Scheme interface, which is dense; used by
+  /// `nsh simulate` on sparse case files). The model must outlive the scheme.
+  void initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
+                  const Scalar& h);
   void step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
  private:
+  template <class Model>
+  void bind(const Model& model, const State<Scalar>& initial, const Scalar& h);
+  template <class Model>
+  void step_on(const Model& model, State<Scalar>& state, StepSummary<Scalar>& summary);
+
   SchemeSpec spec_;
   EventDrivenOptions<Scalar> options_;
   const LinearModel<Scalar>* model_{nullptr};
+  const SparseLinearModel<Scalar>* sparse_model_{nullptr};
   std::unique_ptr<EventDrivenFlow<Scalar>> flow_;
   State<Scalar> initial_;
   Scalar t0_{0};

@@ -1,9 +1,9 @@
 // The sparse Moreau–Jean step (nsh/schemes/sparse_moreau_jean.hpp) against the dense MoreauJean
-// on random models small enough for both: the same trajectory, index sets, impulses and ledger
-// to round-off over 200 steps for theta in {1/2, 1} and both activation rules; a deliberately
-// wrong theta or restitution is told apart by the same comparison; the one-step energy
-// identity; no allocation in a double step; bad input names the field. The bar (cases module)
-// is compared in cases/tests/sparse_moreau_jean_bar_test.cpp.
+// on random models small enough for both (half of them with a harmonic force): the same trajectory,
+// index sets, impulses and ledger to round-off over 200 steps for theta in {1/2, 1} and both
+// activation rules; a deliberately wrong theta or restitution is told apart by the same comparison;
+// the one-step energy identity; no allocation in a double step; bad input names the field. The bar
+// (cases module) is compared in cases/tests/sparse_moreau_jean_bar_test.cpp.
 #include <nsh/error.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
@@ -49,9 +49,10 @@ namespace {
 using sparse_mj_test::compare;
 using sparse_mj_test::Comparison;
 
-/// A random system: n dofs, m contacts, SPD M, PSD K and C, gaps near zero.
+/// A random system: n dofs, m contacts, SPD M, PSD K and C, gaps near zero; with `harmonic`, a
+/// force F + F_amplitude sin(3 t).
 template <class S = double>
-LinearModel<S> random_model(std::mt19937& rng, Index n, Index m) {
+LinearModel<S> random_model(std::mt19937& rng, Index n, Index m, bool harmonic = false) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   auto random = [&](Index r, Index c) {
     Matrix<S> A(r, c);
@@ -70,6 +71,10 @@ LinearModel<S> random_model(std::mt19937& rng, Index n, Index m) {
   model.w = S(1) / 20 * random(m, 1);
   model.e = Vector<S>(m);
   for (Index a = 0; a < m; ++a) model.e(a) = S(0.5 * (u(rng) + 1.0));
+  if (harmonic) {
+    model.F_amplitude = S(2) * random(n, 1);
+    model.omega = S(3);
+  }
   fill_defaults(model);
   model.validate();
   return model;
@@ -95,7 +100,7 @@ TEST(SparseMoreauJean, EqualsTheDenseStepOnRandomModels) {
   int contact_steps = 0;
   for (int trial = 0; trial < 24; ++trial) {
     const Index n = 1 + trial % 6, m = 1 + trial % 3;
-    const LinearModel<double> dense = random_model(rng, n, m);
+    const LinearModel<double> dense = random_model(rng, n, m, /*harmonic=*/trial % 2 == 1);
     const SparseLinearModel<double> sparse = to_sparse(dense);
     const State<double> initial = random_state(rng, n);
     for (const char* theta : {"1/2", "1"}) {
@@ -181,7 +186,8 @@ TEST(SparseMoreauJean, EnergyIdentityHoldsToRoundOff) {
   int contact_steps = 0;
   for (int trial = 0; trial < 12; ++trial) {
     const Index n = 2 + trial % 5, m = 1 + trial % 3;
-    const SparseLinearModel<double> model = to_sparse(random_model(rng, n, m));
+    const SparseLinearModel<double> model =
+        to_sparse(random_model(rng, n, m, /*harmonic=*/trial % 4 == 1));
     State<double> state = random_state(rng, n);
     SparseMoreauJeanOptions<double> options;
     options.theta = trial % 2 ? 0.5 : 0.8;

@@ -8,6 +8,8 @@
 #include <nsh/number.hpp>
 #include <nsh/schemes/sparse_moreau_jean.hpp>
 
+#include "moreau_jean_step.hxx"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -95,15 +97,8 @@ void SparseMoreauJean<Scalar>::initialize(const SparseLinearModel<Scalar>& model
   minv_g_ = ldlt_.solve(model.G);
   delassus_ = model.G.transpose() * minv_g_;
 
-  for (Vector<Scalar>* v : {&force_theta_, &rhs_, &v_free_, &v_next_, &q_next_, &v_theta_, &dv_,
-                            &dq_, &work_n_, &permuted_})
-    v->setZero(n);
-  for (Vector<Scalar>* v : {&gap_k_, &velocity_k_, &velocity_theta_, &impulse_}) v->setZero(m);
-  active_.clear();
-  active_.reserve(static_cast<std::size_t>(m));
-  delassus_active_.setZero(m, m);
-  b_active_.setZero(m);
-  lcp_workspace_.reserve(m);
+  work_.size(n, m);
+  permuted_.setZero(n);
 }
 
 template <class Scalar>
@@ -125,19 +120,19 @@ void SparseMoreauJean<Scalar>::solve_iteration(const Vector<Scalar>& b, Vector<S
 template <class Scalar>
 void SparseMoreauJean<Scalar>::evaluate_force(const Scalar& t_k) {
   const SparseLinearModel<Scalar>& model = *model_;
-  force_theta_ = model.F;
+  work_.force_theta = model.F;
   if (!harmonic_) return;
   using std::sin;
   const Scalar weight = (Scalar(1) - theta_) * Scalar(sin(model.omega * t_k)) +
                         theta_ * Scalar(sin(model.omega * (t_k + h_)));
-  force_theta_ += weight * model.F_amplitude;
+  work_.force_theta += weight * model.F_amplitude;
 }
 
 template <class Scalar>
 void SparseMoreauJean<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   if (!model_) throw StepError("sparse moreau-jean: step() called before initialize()");
   const SparseLinearModel<Scalar>& model = *model_;
-  const Index n = model.dofs(), m = model.contacts();
+  const Index n = model.dofs();
   if (state.q.size() != n)
     throw InputError("q", fmt::format("state has {} positions, the model has {} degrees of "
                                       "freedom",
@@ -146,122 +141,13 @@ void SparseMoreauJean<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& s
     throw InputError("v", fmt::format("state has {} velocities, the model has {} degrees of "
                                       "freedom",
                                       state.v.size(), n));
-  const Scalar& h = h_;
-  const Scalar half(Scalar(1) / 2);
-  const Vector<Scalar>& q = state.q;
-  const Vector<Scalar>& v = state.v;
-  const auto Gt = g_sparse_.transpose();
-
-  gap_k_.noalias() = Gt * q;
-  gap_k_ += model.w;
-  velocity_k_.noalias() = Gt * v;
   evaluate_force(state.t);
-
-  // Free velocity: v_free = v_k + M^-1 [-h C v_k - h K (q_k + h theta v_k) + h F_{k+theta}].
-  work_n_ = q;
-  work_n_ += (h * theta_) * v;
-  rhs_.noalias() = model.C * v;
-  rhs_.noalias() += model.K * work_n_;
-  rhs_ -= force_theta_;
-  rhs_ *= -h;
-  solve_iteration(rhs_, v_free_);
-  v_free_ += v;
-
-  // Index set from the state at t_k (gamma_p = 1/2).
-  active_.clear();
-  for (Index a = 0; a < m; ++a) {
-    const bool position = gap_k_(a) + half * h * velocity_k_(a) <= Scalar(0);
-    const bool velocity =
-        activation_ == MoreauJeanActivation::position || velocity_k_(a) <= Scalar(0);
-    if (position && velocity) active_.push_back(a);
-  }
-
-  impulse_.setZero();
-  v_next_ = v_free_;
-  const Index k = static_cast<Index>(active_.size());
-  if (k > 0) {
-    for (Index i = 0; i < k; ++i) {
-      const Index a = active_[static_cast<std::size_t>(i)];
-      for (Index j = 0; j < k; ++j)
-        delassus_active_(i, j) = delassus_(a, active_[static_cast<std::size_t>(j)]);
-      b_active_(i) = g_sparse_.col(a).dot(v_free_) + model.e(a) * velocity_k_(a);
-    }
-    solve_lcp<Scalar>(lcp_method_, delassus_active_.topLeftCorner(k, k), b_active_.head(k),
-                      lcp_options_, lcp_workspace_, summary.lcp);
-    if (!summary.lcp.ok()) {
-      const LcpCertificate<Scalar>& c = summary.lcp.certificate;
-      throw StepError(fmt::format(
-          "sparse moreau-jean: the impulse LCP at t = {} ({} active contacts, method {}) was not "
-          "certified: status {}, natural map {} (tolerance {}), feasibility {}, "
-          "complementarity {}, Siconos error {}{}{}",
-          format_scalar(state.t), k, to_string(lcp_method_), to_string(summary.lcp.status),
-          format_scalar(c.natural_map), format_scalar(c.tolerance), format_scalar(c.feasibility),
-          format_scalar(c.complementarity), format_scalar(c.siconos_error),
-          summary.lcp.message.empty() ? "" : "; ", summary.lcp.message));
-    }
-    for (Index i = 0; i < k; ++i) {
-      const Index a = active_[static_cast<std::size_t>(i)];
-      impulse_(a) = summary.lcp.z(i);
-      v_next_ += summary.lcp.z(i) * minv_g_.col(a);
-    }
-    summary.lcp_solved = true;
-  } else {
-    lcp_workspace_.size_result(summary.lcp, 0);
-    summary.lcp.status = LcpStatus::solved;
-    summary.lcp.method = lcp_method_;
-    summary.lcp.iterations = 0;
-    summary.lcp.certificate = LcpCertificate<Scalar>{};
-    summary.lcp.certificate.accepted = true;
-    summary.lcp.message.clear();
-    summary.lcp_solved = false;
-  }
-
-  // q_{k+1} = q_k + h v_{k+theta}.
-  v_theta_ = (Scalar(1) - theta_) * v;
-  v_theta_ += theta_ * v_next_;
-  q_next_ = q;
-  q_next_ += h * v_theta_;
-  dv_ = v_next_ - v;
-  dq_ = q_next_ - q;
-
-  summary.t_before = state.t;
-  summary.t_after = state.t + h;
-  summary.h = h;
-  summary.index_set.reserve(static_cast<std::size_t>(m));
-  summary.index_set.assign(active_.begin(), active_.end());
-  summary.impulse = impulse_;
-  summary.gap_before = gap_k_;
-  summary.velocity_before = velocity_k_;
-  summary.velocity_newton = velocity_k_;
-  summary.external_impulse = h * force_theta_;
-  summary.gap_after.noalias() = Gt * q_next_;
-  summary.gap_after += model.w;
-  summary.velocity_after.noalias() = Gt * v_next_;
-
-  // Energy ledger (THEORY.md 2.2).
-  work_n_.noalias() = model.M * v;
-  summary.E_before = v.dot(work_n_);
-  work_n_.noalias() = model.K * q;
-  summary.E_before = (summary.E_before + q.dot(work_n_)) * half;
-  work_n_.noalias() = model.M * v_next_;
-  summary.E_after = v_next_.dot(work_n_);
-  work_n_.noalias() = model.K * q_next_;
-  summary.E_after = (summary.E_after + q_next_.dot(work_n_)) * half;
-  summary.W_ext = h * v_theta_.dot(force_theta_);
-  work_n_.noalias() = model.C * v_theta_;
-  summary.W_damp = -h * v_theta_.dot(work_n_);
-  velocity_theta_.noalias() = Gt * v_theta_;
-  summary.W_contact = velocity_theta_.dot(impulse_);
-  work_n_.noalias() = model.M * dv_;
-  Scalar jump = dv_.dot(work_n_);
-  work_n_.noalias() = model.K * dq_;
-  jump += dq_.dot(work_n_);
-  summary.numerical_dissipation = (theta_ - half) * jump;
-  summary.has_algorithmic_energy = false;
-
-  state.q = q_next_;
-  state.v = v_next_;
-  state.t = state.t + h;
+  const detail::MoreauJeanParameters<Scalar> parameters{
+      "sparse moreau-jean", theta_, h_, activation_, lcp_method_, lcp_options_, minv_g_, delassus_};
+  detail::moreau_jean_step(
+      parameters, model.M, model.C, model.K, g_sparse_, model.w, model.e,
+      [this](const Vector<Scalar>& b, Vector<Scalar>& x) { solve_iteration(b, x); }, work_, state,
+      summary);
 }
 
 }  // namespace nsh

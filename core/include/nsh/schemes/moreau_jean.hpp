@@ -55,6 +55,7 @@
 // reserved for the m contacts (nsh/lcp/workspace.hpp). enumeration, fb and prox allocate
 // inside their solve.
 
+#include <nsh/detail/moreau_jean_workspace.hpp>
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/lcp/workspace.hpp>
 #include <nsh/registry.hpp>
@@ -109,13 +110,7 @@ class MoreauJean : public Scheme<Scalar> {
   Matrix<Scalar> minv_g_;                             // M^{-1} G, n x m
   Matrix<Scalar> delassus_;                           // G^T M^{-1} G, m x m
 
-  // Workspace, sized by initialize.
-  Vector<Scalar> force_theta_, rhs_, v_free_, v_next_, q_next_, v_theta_, dv_, dq_, work_n_;
-  Vector<Scalar> gap_k_, velocity_k_, velocity_theta_, impulse_;
-  Matrix<Scalar> delassus_active_;  // m x m; the active block is its top-left k x k corner
-  Vector<Scalar> b_active_;         // m; the active part is its head(k)
-  LcpWorkspace<Scalar> lcp_workspace_;
-  std::vector<Index> active_;
+  detail::MoreauJeanWorkspace<Scalar> work_;  // sized by initialize
 };
 
 /// Registers "moreau-jean" (double, Real50, Rational).

@@ -46,6 +46,7 @@
 // the LCP runs in an LcpWorkspace as in MoreauJean). enumeration, fb and prox allocate inside
 // their solve. double and Real50 (no Rational: Eigen's sparse LDL^T is not exercised there).
 
+#include <nsh/detail/moreau_jean_workspace.hpp>
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/lcp/workspace.hpp>
 #include <nsh/model.hpp>
@@ -115,14 +116,9 @@ class SparseMoreauJean {
   Matrix<Scalar> minv_g_;          // M^-1 G, n x m
   Matrix<Scalar> delassus_;        // G^T M^-1 G, m x m
 
-  // Workspace, sized by initialize.
-  Vector<Scalar> force_theta_, rhs_, v_free_, v_next_, q_next_, v_theta_, dv_, dq_, work_n_,
-      permuted_;
-  Vector<Scalar> gap_k_, velocity_k_, velocity_theta_, impulse_;
-  Matrix<Scalar> delassus_active_;  // m x m; the active block is its top-left k x k corner
-  Vector<Scalar> b_active_;
-  LcpWorkspace<Scalar> lcp_workspace_;
-  std::vector<Index> active_;
+  // Workspace, sized by initialize: the step's (shared with MoreauJean) and the solve's.
+  detail::MoreauJeanWorkspace<Scalar> work_;
+  Vector<Scalar> permuted_;
 };
 
 extern template class SparseMoreauJean<double>;

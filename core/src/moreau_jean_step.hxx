@@ -1,0 +1,162 @@
+// One Moreau–Jean step (nsh/schemes/moreau_jean.hpp, THEORY.md 2.1–2.3), written once for the
+// dense MoreauJean and the SparseMoreauJean: the model's matrices may be dense or sparse (every
+// product below is an Eigen product of either kind), and `solve(b, x)` applies M^-1 =
+// (M + h theta C + h^2 theta^2 K)^-1 with whatever factorization the scheme keeps.
+#pragma once
+
+#include <nsh/detail/moreau_jean_workspace.hpp>
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/lcp/lcp.hpp>
+#include <nsh/model.hpp>
+#include <nsh/schemes/moreau_jean.hpp>
+#include <nsh/step_summary.hpp>
+
+#include <fmt/format.h>
+
+namespace nsh::detail {
+
+template <class Scalar>
+struct MoreauJeanParameters {
+  const char* scheme;  ///< for messages: "moreau-jean", "sparse moreau-jean"
+  Scalar theta;
+  Scalar h;
+  MoreauJeanActivation activation;
+  LcpMethod lcp_method;
+  const LcpOptions<Scalar>& lcp_options;
+  const Matrix<Scalar>& minv_g;    ///< M^-1 G, n x m
+  const Matrix<Scalar>& delassus;  ///< G^T M^-1 G, m x m
+};
+
+/// Advance `state` by h and fill `summary`. `G` is the contact gradient in the form whose
+/// products are cheapest (the dense G, or its sparse copy); work.force_theta must hold the
+/// theta-weighted force of this step.
+template <class Scalar, class SquareMatrix, class GradientMatrix, class Solve>
+void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix& M,
+                      const SquareMatrix& C, const SquareMatrix& K, const GradientMatrix& G,
+                      const Vector<Scalar>& w, const Vector<Scalar>& e, Solve&& solve,
+                      MoreauJeanWorkspace<Scalar>& work, State<Scalar>& state,
+                      StepSummary<Scalar>& summary) {
+  const Index m = G.cols();
+  const Scalar& h = p.h;
+  const Scalar& theta = p.theta;
+  const Scalar half(Scalar(1) / 2);
+  const Vector<Scalar>& q = state.q;
+  const Vector<Scalar>& v = state.v;
+  const auto Gt = G.transpose();
+
+  work.gap_k.noalias() = Gt * q;
+  work.gap_k += w;
+  work.velocity_k.noalias() = Gt * v;
+
+  // Free velocity: v_free = v_k + M^{-1}[-h C v_k - h K q_k - h^2 theta K v_k + h F_{k+theta}].
+  work.work_n = q;
+  work.work_n += (h * theta) * v;  // q_k + h theta v_k, so that K enters once
+  work.rhs.noalias() = C * v;
+  work.rhs.noalias() += K * work.work_n;
+  work.rhs -= work.force_theta;
+  work.rhs *= -h;
+  solve(work.rhs, work.v_free);
+  work.v_free += v;
+
+  // Index set from the state at t_k (gamma_p = 1/2).
+  work.active.clear();
+  for (Index a = 0; a < m; ++a) {
+    const bool position = work.gap_k(a) + half * h * work.velocity_k(a) <= Scalar(0);
+    const bool velocity =
+        p.activation == MoreauJeanActivation::position || work.velocity_k(a) <= Scalar(0);
+    if (position && velocity) work.active.push_back(a);
+  }
+
+  work.impulse.setZero();
+  work.v_next = work.v_free;
+  const Index k = static_cast<Index>(work.active.size());
+  if (k > 0) {
+    for (Index i = 0; i < k; ++i) {
+      const Index a = work.active[static_cast<std::size_t>(i)];
+      for (Index j = 0; j < k; ++j)
+        work.delassus_active(i, j) = p.delassus(a, work.active[static_cast<std::size_t>(j)]);
+      work.b_active(i) = G.col(a).dot(work.v_free) + e(a) * work.velocity_k(a);
+    }
+    solve_lcp<Scalar>(p.lcp_method, work.delassus_active.topLeftCorner(k, k), work.b_active.head(k),
+                      p.lcp_options, work.lcp, summary.lcp);
+    if (!summary.lcp.ok()) {
+      const LcpCertificate<Scalar>& c = summary.lcp.certificate;
+      throw StepError(
+          fmt::format("{}: the impulse LCP at t = {} ({} active contacts, method {}) was not "
+                      "certified: status {}, natural map {} (tolerance {}), feasibility {}, "
+                      "complementarity {}, Siconos error {}{}{}",
+                      p.scheme, format_scalar(state.t), k, to_string(p.lcp_method),
+                      to_string(summary.lcp.status), format_scalar(c.natural_map),
+                      format_scalar(c.tolerance), format_scalar(c.feasibility),
+                      format_scalar(c.complementarity), format_scalar(c.siconos_error),
+                      summary.lcp.message.empty() ? "" : "; ", summary.lcp.message));
+    }
+    for (Index i = 0; i < k; ++i) {
+      const Index a = work.active[static_cast<std::size_t>(i)];
+      work.impulse(a) = summary.lcp.z(i);
+      work.v_next += summary.lcp.z(i) * p.minv_g.col(a);
+    }
+    summary.lcp_solved = true;
+  } else {
+    // Nothing was posed: the empty LCP is solved trivially, with zero residuals.
+    // (z and w go back to the workspace rather than being freed, for the next contact.)
+    work.lcp.size_result(summary.lcp, 0);
+    summary.lcp.status = LcpStatus::solved;
+    summary.lcp.method = p.lcp_method;
+    summary.lcp.iterations = 0;
+    summary.lcp.certificate = LcpCertificate<Scalar>{};
+    summary.lcp.certificate.accepted = true;
+    summary.lcp.message.clear();
+    summary.lcp_solved = false;
+  }
+
+  // q_{k+1} = q_k + h v_{k+theta}.
+  work.v_theta = (Scalar(1) - theta) * v;
+  work.v_theta += theta * work.v_next;
+  work.q_next = q;
+  work.q_next += h * work.v_theta;
+  work.dv = work.v_next - v;
+  work.dq = work.q_next - q;
+
+  summary.t_before = state.t;
+  summary.t_after = state.t + h;
+  summary.h = h;
+  summary.index_set.reserve(static_cast<std::size_t>(m));  // once, so that assign never grows
+  summary.index_set.assign(work.active.begin(), work.active.end());
+  summary.impulse = work.impulse;
+  summary.gap_before = work.gap_k;
+  summary.velocity_before = work.velocity_k;
+  summary.velocity_newton = work.velocity_k;
+  summary.external_impulse = h * work.force_theta;
+  summary.gap_after.noalias() = Gt * work.q_next;
+  summary.gap_after += w;
+  summary.velocity_after.noalias() = Gt * work.v_next;
+
+  // Energy ledger (THEORY.md 2.2).
+  work.work_n.noalias() = M * v;
+  summary.E_before = v.dot(work.work_n);
+  work.work_n.noalias() = K * q;
+  summary.E_before = (summary.E_before + q.dot(work.work_n)) * half;
+  work.work_n.noalias() = M * work.v_next;
+  summary.E_after = work.v_next.dot(work.work_n);
+  work.work_n.noalias() = K * work.q_next;
+  summary.E_after = (summary.E_after + work.q_next.dot(work.work_n)) * half;
+  summary.W_ext = h * work.v_theta.dot(work.force_theta);
+  work.work_n.noalias() = C * work.v_theta;
+  summary.W_damp = -h * work.v_theta.dot(work.work_n);
+  work.velocity_theta.noalias() = Gt * work.v_theta;
+  summary.W_contact = work.velocity_theta.dot(work.impulse);
+  work.work_n.noalias() = M * work.dv;
+  Scalar jump = work.dv.dot(work.work_n);
+  work.work_n.noalias() = K * work.dq;
+  jump += work.dq.dot(work.work_n);
+  summary.numerical_dissipation = (theta - half) * jump;
+  summary.has_algorithmic_energy = false;
+
+  state.q = work.q_next;
+  state.v = work.v_next;
+  state.t = state.t + h;
+}
+
+}  // namespace nsh::detail

@@ -9,7 +9,9 @@
 #include <nsh/format.hpp>
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/model.hpp>
+#include <nsh/scalar.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
+#include <nsh/sparse_model.hpp>
 #include <nsh/step_summary.hpp>
 
 #include <fmt/format.h>
@@ -59,12 +61,22 @@ void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix&
   solve(work.rhs, work.v_free);
   work.v_free += v;
 
-  // Index set from the state at t_k (gamma_p = 1/2).
+  // Index set from the state at t_k (gamma_p = 1/2). "<= 0" is read to the round-off of the
+  // quantities tested: a contact held at the wall by the previous step's LCP has U_k = 0 and
+  // (at theta = 1) g_k = 0 only to the LCP's round-off, and reading the sign of that round-off
+  // dropped the contact for a step at random (the bar with consistent mass at h = 0.005 and
+  // theta = 1: 38 of 380 held steps without impulse, and two correct factorizations 0.08
+  // apart in q). The zero tests are 64 eps times the scale of G^T q + w and G^T v; in Rational
+  // they are exactly zero, so the rule is the exact one there.
+  const Scalar gradient_scale = max_abs(G);
+  const Scalar velocity_zero = tolerance<Scalar>(gradient_scale * max_abs(v));
+  const Scalar gap_zero =
+      tolerance<Scalar>(gradient_scale * max_abs(q) + max_abs(w)) + half * h * velocity_zero;
   work.active.clear();
   for (Index a = 0; a < m; ++a) {
-    const bool position = work.gap_k(a) + half * h * work.velocity_k(a) <= Scalar(0);
+    const bool position = work.gap_k(a) + half * h * work.velocity_k(a) <= gap_zero;
     const bool velocity =
-        p.activation == MoreauJeanActivation::position || work.velocity_k(a) <= Scalar(0);
+        p.activation == MoreauJeanActivation::position || work.velocity_k(a) <= velocity_zero;
     if (position && velocity) work.active.push_back(a);
   }
 

@@ -25,6 +25,9 @@
 //
 // The second rule is the default because the energy theorem (THEORY.md 2.4) needs U_k <= 0
 // wherever P > 0; the first reproduces Siconos and can gain energy (THEORY.md 2.4).
+// In floating point "<= 0" is read to round-off: 64 eps times the scale of G^T q + w and of
+// G^T v (exactly 0 in Rational). A contact held by the previous step's LCP has U_k and g_k zero
+// only to round-off, and reading their sign dropped it for a step at random.
 //
 // Elimination (what `step` computes). With M^ = M + h theta C + h^2 theta^2 K, factorized once
 // in `initialize` (partial-pivot LU, exact in Rational):

@@ -6,7 +6,7 @@
 // Airy function over a width proportional to h^(2/3) (c t)^(1/3) (Trefethen, SIAM Review 24,
 // 1982), and the release, which waits for the reflected front, is late or early by as much.
 // Measured: 4.9e-2, 1.17e-2, 2.57e-3, 5.55e-4 at N = 10, 100, 1000, 10^4 (lumped contact time;
-// ratios 4.2, 4.6, 4.6 against 10^(2/3) = 4.64). Label deep: about 10 minutes of CPU at -O1,
+// ratios 4.2, 4.6, 4.6 against 10^(2/3) = 4.64). Label deep: about 7 minutes of CPU at -O1,
 // not run by the CI gate (`ctest --preset deep`).
 #include <nsh/scalar.hpp>
 

@@ -46,7 +46,8 @@ const std::vector<CaseInfo>& catalogue() {
        "newton-cradle-5.json", true},
       {"impacting-bar", "linear",
        "elastic bar, 100 elements, lumped mass, hits a rigid wall at t = 0: continuum contact "
-       "time 2L/c = 2, exit velocity = -entry velocity",
+       "time 2L/c = 2, exit velocity = -entry velocity, approached like N^(-2/3) (2.011661 "
+       "here; N = 10^4: 2.000555)",
        "impacting-bar.json", false},
       {"impacting-bar-consistent", "linear",
        "as impacting-bar with the consistent mass matrix: continuum contact time 2, exit "

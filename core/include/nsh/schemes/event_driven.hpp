@@ -10,10 +10,13 @@
 //   G_c^T a = 0   =>   lambda_c = -W_c^-1 G_c^T M^-1 f,   W_c = G_c^T M^-1 G_c.
 // This is a linear ODE X' = A_c X for the augmented state X = (q, v, 1, sin(omega t),
 // cos(omega t)), whose flow is exp(A_c s) X. It is evaluated as the Taylor series
-// X(s) = sum_k s^k A_c^k X(0) / k! on segments of length s <= 1 / (2 rho), where rho bounds
+// X(s) = sum_k s^k A_c^k X(0) / k! on segments of length s <= 4 / rho, where rho bounds
 // the spectral radius of A_c in the balanced norm (sqrt(lambda_max(M^-1 K)) + |M^-1 C| + omega),
-// truncated where (1/2)^k / k! < epsilon / 64: the exponential to the scalar's epsilon, with the
-// particular solution of the constant and harmonic force included through the augmented state.
+// truncated where 4^k / k! < epsilon / 64 (and the segment halved until the series' last terms
+// are below epsilon / 64 of its largest, an a posteriori check of rho): the exponential to the
+// scalar's epsilon, with the particular solution of the constant and harmonic force included
+// through the augmented state. The model may be dense or sparse (nsh/sparse_model.hpp); the
+// flow keeps a sparse copy.
 // (Scaling without squaring: each term is a sparse matrix-vector product, which is what makes
 // the finite-element bar with 10^3-10^4 nodes affordable where a dense exp(A s) is not.)
 // Every gap g_alpha(s) of an open contact and every multiplier lambda_alpha(s) of a closed one is

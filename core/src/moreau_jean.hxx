@@ -137,26 +137,10 @@ void MoreauJean<Scalar>::initialize(const LinearModel<Scalar>& model, const Stat
 }
 
 template <class Scalar>
-void MoreauJean<Scalar>::evaluate_force(const Scalar& t_k) {
-  const LinearModel<Scalar>& model = *model_;
-  work_.force_theta = model.F;
-  if (!harmonic_) return;
-  if constexpr (is_exact_v<Scalar>) {
-    (void)t_k;
-    (void)model.force(t_k);  // unreachable after initialize; keeps the error in one place
-  } else {
-    using std::sin;
-    const Scalar weight = (Scalar(1) - theta_) * Scalar(sin(model.omega * t_k)) +
-                          theta_ * Scalar(sin(model.omega * (t_k + h_)));
-    work_.force_theta += weight * model.F_amplitude;
-  }
-}
-
-template <class Scalar>
 void MoreauJean<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   if (!model_) throw StepError("moreau-jean: step() called before initialize()");
   const LinearModel<Scalar>& model = *model_;
-  evaluate_force(state.t);
+  detail::theta_weighted_force(model, theta_, h_, state.t, harmonic_, work_.force_theta);
   const detail::MoreauJeanParameters<Scalar> parameters{
       "moreau-jean", theta_, h_, activation_, lcp_method_, lcp_options_, minv_g_, delassus_};
   detail::moreau_jean_step(

@@ -16,6 +16,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 namespace nsh::detail {
 
 template <class Scalar>
@@ -29,6 +31,23 @@ struct MoreauJeanParameters {
   const Matrix<Scalar>& minv_g;    ///< M^-1 G, n x m
   const Matrix<Scalar>& delassus;  ///< G^T M^-1 G, m x m
 };
+
+/// (1 - theta) F(t_k) + theta F(t_{k+1}) into `force_theta` (F constant plus the harmonic part
+/// F_amplitude sin(omega t), which Rational cannot evaluate: its schemes refuse it earlier).
+template <class Scalar, class Model>
+void theta_weighted_force(const Model& model, const Scalar& theta, const Scalar& h,
+                          const Scalar& t_k, bool harmonic, Vector<Scalar>& force_theta) {
+  force_theta = model.F;
+  if (!harmonic) return;
+  if constexpr (is_exact_v<Scalar>) {
+    (void)model.force(t_k);  // throws the one InputError for a harmonic force in Rational
+  } else {
+    using std::sin;
+    const Scalar weight = (Scalar(1) - theta) * Scalar(sin(model.omega * t_k)) +
+                          theta * Scalar(sin(model.omega * (t_k + h)));
+    force_theta += weight * model.F_amplitude;
+  }
+}
 
 /// Advance `state` by h and fill `summary`. `G` is the contact gradient in the form whose
 /// products are cheapest (the dense G, or its sparse copy); work.force_theta must hold the

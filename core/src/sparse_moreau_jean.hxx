@@ -118,17 +118,6 @@ void SparseMoreauJean<Scalar>::solve_iteration(const Vector<Scalar>& b, Vector<S
 }
 
 template <class Scalar>
-void SparseMoreauJean<Scalar>::evaluate_force(const Scalar& t_k) {
-  const SparseLinearModel<Scalar>& model = *model_;
-  work_.force_theta = model.F;
-  if (!harmonic_) return;
-  using std::sin;
-  const Scalar weight = (Scalar(1) - theta_) * Scalar(sin(model.omega * t_k)) +
-                        theta_ * Scalar(sin(model.omega * (t_k + h_)));
-  work_.force_theta += weight * model.F_amplitude;
-}
-
-template <class Scalar>
 void SparseMoreauJean<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   if (!model_) throw StepError("sparse moreau-jean: step() called before initialize()");
   const SparseLinearModel<Scalar>& model = *model_;
@@ -141,7 +130,7 @@ void SparseMoreauJean<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& s
     throw InputError("v", fmt::format("state has {} velocities, the model has {} degrees of "
                                       "freedom",
                                       state.v.size(), n));
-  evaluate_force(state.t);
+  detail::theta_weighted_force(model, theta_, h_, state.t, harmonic_, work_.force_theta);
   const detail::MoreauJeanParameters<Scalar> parameters{
       "sparse moreau-jean", theta_, h_, activation_, lcp_method_, lcp_options_, minv_g_, delassus_};
   detail::moreau_jean_step(

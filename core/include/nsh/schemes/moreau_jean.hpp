@@ -96,9 +96,6 @@ class MoreauJean : public Scheme<Scalar> {
   LcpMethod lcp_method() const { return lcp_method_; }
 
  private:
-  /// (1 - theta) F(t_k) + theta F(t_{k+1}) into force_theta_.
-  void evaluate_force(const Scalar& t_k);
-
   Scalar theta_;
   Rational theta_exact_;  // for the canonical spec string, whatever Scalar is
   MoreauJeanActivation activation_{MoreauJeanActivation::position_velocity};

@@ -98,7 +98,6 @@ class SparseMoreauJean {
   const Matrix<Scalar>& delassus() const { return delassus_; }
 
  private:
-  void evaluate_force(const Scalar& t_k);
   /// x = M^-1 b through the stored factorization, without allocating (x and b distinct).
   void solve_iteration(const Vector<Scalar>& b, Vector<Scalar>& x);
 

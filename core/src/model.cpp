@@ -2,6 +2,8 @@
 #include <nsh/format.hpp>
 #include <nsh/model.hpp>
 
+#include "model_checks.hxx"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -21,26 +23,12 @@ void require_shape(const std::string& field, const Matrix<Scalar>& A, Index rows
 }
 
 template <class Scalar>
-void require_size(const std::string& field, const Vector<Scalar>& x, Index size) {
-  if (x.size() != size)
-    throw ModelError(field, fmt::format("expected {} entries, got {}", size, x.size()));
-}
-
-template <class Scalar>
 void require_finite(const std::string& field, const Matrix<Scalar>& A) {
   for (Index i = 0; i < A.rows(); ++i)
     for (Index j = 0; j < A.cols(); ++j)
       if (!is_finite(A(i, j)))
         throw ModelError(entry(field, i, j),
                          "is " + format_scalar(A(i, j)) + ", every entry must be finite");
-}
-
-template <class Scalar>
-void require_finite(const std::string& field, const Vector<Scalar>& x) {
-  for (Index i = 0; i < x.size(); ++i)
-    if (!is_finite(x(i)))
-      throw ModelError(fmt::format("{}[{}]", field, i),
-                       "is " + format_scalar(x(i)) + ", every entry must be finite");
 }
 
 template <class Scalar>
@@ -145,34 +133,16 @@ void LinearModel<Scalar>::validate() const {
   require_shape<Scalar>("M", M, n, n);
   require_shape<Scalar>("C", C, n, n);
   require_shape<Scalar>("K", K, n, n);
-  require_size<Scalar>("F", F, n);
-  if (F_amplitude.size() != 0) require_size<Scalar>("F_amplitude", F_amplitude, n);
-  if (G.rows() != n)
-    throw ModelError(
-        "G", fmt::format("expected {} rows (one per degree of freedom), got {}", n, G.rows()));
-  const Index m = G.cols();
-  require_size<Scalar>("w", w, m);
-  require_size<Scalar>("e", e, m);
   require_finite<Scalar>("M", M);
   require_finite<Scalar>("C", C);
   require_finite<Scalar>("K", K);
-  require_finite<Scalar>("F", F);
-  require_finite<Scalar>("F_amplitude", F_amplitude);
-  require_finite<Scalar>("G", G);
-  require_finite<Scalar>("w", w);
-  require_finite<Scalar>("e", e);
-  if (!is_finite(omega))
-    throw ModelError("omega", "is " + format_scalar(omega) + ", must be finite");
+  model_checks::require_loads_and_contacts<Scalar>(n, F, F_amplitude, omega, G, w, e);
   require_symmetric<Scalar>("M", M);
   require_symmetric<Scalar>("C", C);
   require_symmetric<Scalar>("K", K);
   require_definite<Scalar>("M", M, true);
   require_definite<Scalar>("C", C, false);
   require_definite<Scalar>("K", K, false);
-  for (Index a = 0; a < m; ++a)
-    if (e(a) < Scalar(0) || e(a) > Scalar(1))
-      throw ModelError(fmt::format("e[{}]", a),
-                       "restitution must be in [0, 1], got " + format_scalar(e(a)));
 }
 
 template <class Scalar>

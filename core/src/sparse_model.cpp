@@ -4,6 +4,8 @@
 #include <nsh/format.hpp>
 #include <nsh/sparse_model.hpp>
 
+#include "model_checks.hxx"
+
 #include <fmt/format.h>
 #include <Eigen/SparseCholesky>
 
@@ -17,16 +19,6 @@ void require_square(const std::string& field, const SparseMatrix<Scalar>& A, Ind
   if (A.rows() != n || A.cols() != n)
     throw ModelError(field,
                      fmt::format("expected a {}x{} matrix, got {}x{}", n, n, A.rows(), A.cols()));
-}
-
-template <class Scalar>
-void require_size(const std::string& field, const Vector<Scalar>& x, Index size) {
-  if (x.size() != size)
-    throw ModelError(field, fmt::format("expected {} entries, got {}", size, x.size()));
-  for (Index i = 0; i < x.size(); ++i)
-    if (!is_finite(x(i)))
-      throw ModelError(fmt::format("{}[{}]", field, i),
-                       "is " + format_scalar(x(i)) + ", every entry must be finite");
 }
 
 template <class Scalar>
@@ -115,31 +107,13 @@ void SparseLinearModel<Scalar>::validate() const {
   require_square<Scalar>("M", M, n);
   require_square<Scalar>("C", C, n);
   require_square<Scalar>("K", K, n);
-  require_size<Scalar>("F", F, n);
-  if (F_amplitude.size() != 0) require_size<Scalar>("F_amplitude", F_amplitude, n);
-  if (G.rows() != n)
-    throw ModelError(
-        "G", fmt::format("expected {} rows (one per degree of freedom), got {}", n, G.rows()));
-  for (Index j = 0; j < G.cols(); ++j)
-    for (Index i = 0; i < n; ++i)
-      if (!is_finite(G(i, j)))
-        throw ModelError(fmt::format("G[{}][{}]", i, j),
-                         "is " + format_scalar(G(i, j)) + ", every entry must be finite");
-  const Index m = G.cols();
-  require_size<Scalar>("w", w, m);
-  require_size<Scalar>("e", e, m);
-  if (!is_finite(omega))
-    throw ModelError("omega", "is " + format_scalar(omega) + ", must be finite");
+  model_checks::require_loads_and_contacts<Scalar>(n, F, F_amplitude, omega, G, w, e);
   require_finite_symmetric<Scalar>("M", M);
   require_finite_symmetric<Scalar>("C", C);
   require_finite_symmetric<Scalar>("K", K);
   require_definite<Scalar>("M", M, true);
   require_definite<Scalar>("C", C, false);
   require_definite<Scalar>("K", K, false);
-  for (Index a = 0; a < m; ++a)
-    if (e(a) < Scalar(0) || e(a) > Scalar(1))
-      throw ModelError(fmt::format("e[{}]", a),
-                       "restitution must be in [0, 1], got " + format_scalar(e(a)));
 }
 
 template <class Scalar>

@@ -119,14 +119,7 @@ std::string write_linear_case(const std::string& name, const LinearModel<Scalar>
     out += "  \"omega\": " + number_token(exact_text(model.omega)) + ",\n";
   }
   out += "  \"G\": " + matrix_token<Scalar>(model.G) + ",\n";
-  out += "  \"w\": " + vector_token<Scalar>(model.w) + ",\n";
-  out += "  \"e\": " + vector_token<Scalar>(model.e) + ",\n";
-  out += "  \"q0\": " + vector_token<Scalar>(initial.q) + ",\n";
-  out += "  \"v0\": " + vector_token<Scalar>(initial.v) + ",\n";
-  out += "  \"t0\": " + number_token(exact_text(initial.t)) + ",\n";
-  if (h) out += "  \"h\": " + number_token(exact_text(*h)) + ",\n";
-  out += "  \"T\": " + number_token(exact_text(T)) + "\n}\n";
-  return out;
+  return out + case_text::contacts_state_and_horizon<Scalar>(model.w, model.e, initial, T, h);
 }
 
 #define NSH_INSTANTIATE_CASE_FILE(S)                                                   \

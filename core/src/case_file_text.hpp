@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include <limits>
+#include <optional>
 #include <set>
 #include <string>
 #include <type_traits>
@@ -131,6 +132,23 @@ std::string matrix_token(const Matrix<Scalar>& A) {
 
 // The initial state's sizes against n degrees of freedom, for either model type (its entries
 // are finite already: parse_number refuses nan and inf).
+/// The end of a written linear case file, from "w" to the closing brace: the fields the dense
+/// and the sparse writers share.
+template <class Scalar>
+std::string contacts_state_and_horizon(const Vector<Scalar>& w, const Vector<Scalar>& e,
+                                       const State<Scalar>& initial, const Scalar& T,
+                                       const std::optional<Scalar>& h) {
+  std::string out;
+  out += "  \"w\": " + vector_token<Scalar>(w) + ",\n";
+  out += "  \"e\": " + vector_token<Scalar>(e) + ",\n";
+  out += "  \"q0\": " + vector_token<Scalar>(initial.q) + ",\n";
+  out += "  \"v0\": " + vector_token<Scalar>(initial.v) + ",\n";
+  out += "  \"t0\": " + number_token(exact_text(initial.t)) + ",\n";
+  if (h) out += "  \"h\": " + number_token(exact_text(*h)) + ",\n";
+  out += "  \"T\": " + number_token(exact_text(T)) + "\n}\n";
+  return out;
+}
+
 template <class Scalar>
 void check_initial_state(Index n, const State<Scalar>& state) {
   if (state.q.size() != n)

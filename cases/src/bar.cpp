@@ -27,22 +27,27 @@ void assemble_bar(Index elements, BarMass mass, const BarParameters<Scalar>& p, 
   if (!(p.length > Scalar(0)) || !(p.youngs_modulus > Scalar(0)) || !(p.density > Scalar(0)) ||
       !(p.area > Scalar(0)))
     throw InputError("bar", "length, Young's modulus, density and area must be > 0");
-  const Scalar he = p.length / Scalar(elements);
-  const Scalar k = p.youngs_modulus * p.area / he;
-  const Scalar me = p.density * p.area * he;
+  // Each entry in one rounding from the parameters (E A N / L, rho A L / (c N)), not through a
+  // rounded h_e = L / N: with unit parameters the entries are then the correctly rounded N,
+  // 1/(2N), 1/(3N), 1/(6N) in every floating-point type, as the exact case files hold them.
+  const Scalar N(elements);
+  const Scalar k = p.youngs_modulus * p.area * N / p.length;
+  const Scalar total_mass = p.density * p.area * p.length;
+  const Scalar half = total_mass / (Scalar(2) * N), third = total_mass / (Scalar(3) * N),
+               sixth = total_mass / (Scalar(6) * N);
   for (Index i = 0; i < elements; ++i) {
     K.emplace_back(i, i, k);
     K.emplace_back(i + 1, i + 1, k);
     K.emplace_back(i, i + 1, -k);
     K.emplace_back(i + 1, i, -k);
     if (mass == BarMass::lumped) {
-      M.emplace_back(i, i, me / Scalar(2));
-      M.emplace_back(i + 1, i + 1, me / Scalar(2));
+      M.emplace_back(i, i, half);
+      M.emplace_back(i + 1, i + 1, half);
     } else {
-      M.emplace_back(i, i, me / Scalar(3));
-      M.emplace_back(i + 1, i + 1, me / Scalar(3));
-      M.emplace_back(i, i + 1, me / Scalar(6));
-      M.emplace_back(i + 1, i, me / Scalar(6));
+      M.emplace_back(i, i, third);
+      M.emplace_back(i + 1, i + 1, third);
+      M.emplace_back(i, i + 1, sixth);
+      M.emplace_back(i + 1, i, sixth);
     }
   }
 }

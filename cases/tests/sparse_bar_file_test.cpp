@@ -126,15 +126,15 @@ void expect_file_is_the_sparse_bar(int ulps) {
   EXPECT_EQ(file.T, made.T);
 }
 
-// The file holds the exact bar (1/3000, 1/6000, 1000); make_sparse_bar computes h_e = 1/N,
-// m_e / 3 and E A / h_e in the scalar. In double these roundings happen to land on the
-// correctly rounded exact values, so the file equals the generator bit for bit.
+// The file holds the exact bar (1/3000, 1/6000, 1000); make_sparse_bar computes each entry in
+// one rounding (rho A L / (3 N), E A N / L), so both read the correctly rounded values and the
+// file equals the generator bit for bit, in double and in Real50. (Through a rounded h_e = 1/N,
+// as the generator did before, Real50's k was 1 / round(1/1000) != 1000.)
 TEST(SparseBarFile, EqualsMakeSparseBarInDouble) {
   expect_file_is_the_sparse_bar<double>(0);
 }
-// In Real50, 1 / round(1/1000) is not 1000: k differs by about one unit of roundoff.
-TEST(SparseBarFile, EqualsMakeSparseBarInReal50ToRoundoff) {
-  expect_file_is_the_sparse_bar<nsh::Real50>(4);
+TEST(SparseBarFile, EqualsMakeSparseBarInReal50) {
+  expect_file_is_the_sparse_bar<nsh::Real50>(0);
 }
 
 // Exactly: total mass rho A L = 1, K annihilates the rigid motion (the bar's invariants).

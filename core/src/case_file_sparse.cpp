@@ -88,18 +88,6 @@ std::string triplets_token(const SparseMatrix<Scalar>& A) {
   return out + (first ? "]}" : "\n  ]}");
 }
 
-template <class Scalar>
-SparseMatrix<Scalar> sparse_of_dense(const Matrix<Scalar>& A) {
-  std::vector<Eigen::Triplet<Scalar>> triplets;
-  for (Index i = 0; i < A.rows(); ++i)
-    for (Index j = 0; j < A.cols(); ++j)
-      if (A(i, j) != Scalar(0))
-        triplets.emplace_back(static_cast<int>(i), static_cast<int>(j), A(i, j));
-  SparseMatrix<Scalar> S(A.rows(), A.cols());
-  S.setFromTriplets(triplets.begin(), triplets.end());
-  return S;
-}
-
 }  // namespace
 
 std::pair<Index, Index> case_text::sparse_shape(const json& node, const std::string& field) {
@@ -188,10 +176,9 @@ std::string write_sparse_linear_case(const std::string& name,
     out += "  \"omega\": " + number_token(exact_text(model.omega)) + ",\n";
   }
   // "G": [] is the model without contacts (a sparse matrix has at least one column).
-  out +=
-      "  \"G\": " +
-      (model.G.cols() == 0 ? std::string("[]") : triplets_token<Scalar>(sparse_of_dense(model.G))) +
-      ",\n";
+  out += "  \"G\": " +
+         (model.G.cols() == 0 ? std::string("[]") : triplets_token<Scalar>(sparse_of(model.G))) +
+         ",\n";
   return out + case_text::contacts_state_and_horizon<Scalar>(model.w, model.e, initial, T, h);
 }
 

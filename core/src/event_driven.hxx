@@ -214,7 +214,7 @@ struct EventDrivenFlow<Scalar>::Impl {
     has_F0 = max_abs(model.F) != Scalar(0);
     has_Fa = model.has_harmonic_force() && omega != Scalar(0);
     dense = n <= 64;
-    Gs = model.G.sparseView(Scalar(0), Scalar(0));
+    Gs = sparse_of(model.G);
     if (dense) {
       M_dense_ldlt.compute(Matrix<Scalar>(model.M));
       if (M_dense_ldlt.info() != Eigen::Success)

@@ -75,17 +75,6 @@ void require_definite(const std::string& field, const SparseMatrix<Scalar>& A, b
     }
 }
 
-template <class Scalar>
-SparseMatrix<Scalar> sparse_of(const Matrix<Scalar>& A) {
-  std::vector<Eigen::Triplet<Scalar>> triplets;
-  for (Index j = 0; j < A.cols(); ++j)
-    for (Index i = 0; i < A.rows(); ++i)
-      if (A(i, j) != Scalar(0)) triplets.emplace_back(i, j, A(i, j));
-  SparseMatrix<Scalar> S(A.rows(), A.cols());
-  S.setFromTriplets(triplets.begin(), triplets.end());
-  return S;
-}
-
 }  // namespace
 
 template <class Scalar>

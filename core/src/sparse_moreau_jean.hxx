@@ -92,7 +92,7 @@ void SparseMoreauJean<Scalar>::initialize(const SparseLinearModel<Scalar>& model
           "{}, it is not positive definite; validate the model",
           i, format_scalar(Scalar(pivots(i)))));
 
-  g_sparse_ = model.G.sparseView(Scalar(1), Scalar(0));  // exact zeros only are dropped
+  g_sparse_ = sparse_of(model.G);
   g_sparse_.makeCompressed();
   minv_g_ = ldlt_.solve(model.G);
   delassus_ = model.G.transpose() * minv_g_;

@@ -68,7 +68,9 @@ void expect_same_case(const LinearCase<Scalar>& a, const LinearCase<Scalar>& b) 
   EXPECT_EQ(a.initial.v, b.initial.v);
   EXPECT_EQ(a.T, b.T);
   ASSERT_EQ(a.h.has_value(), b.h.has_value());
-  if (a.h) EXPECT_EQ(*a.h, *b.h);
+  if (a.h) {
+    EXPECT_EQ(*a.h, *b.h);
+  }
 }
 
 template <class Scalar>

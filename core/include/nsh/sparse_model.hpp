@@ -17,6 +17,7 @@
 #include <Eigen/SparseCore>
 
 #include <string>
+#include <vector>
 
 namespace nsh {
 
@@ -31,6 +32,19 @@ Scalar max_abs(const SparseMatrix<Scalar>& A) {
     for (typename SparseMatrix<Scalar>::InnerIterator it(A, j); it; ++it)
       if (abs_value<Scalar>(it.value()) > best) best = abs_value<Scalar>(it.value());
   return best;
+}
+
+/// The entries of a dense matrix that are not exactly zero, as a sparse matrix (exact in every
+/// scalar, Rational included).
+template <class Scalar>
+SparseMatrix<Scalar> sparse_of(const Matrix<Scalar>& A) {
+  std::vector<Eigen::Triplet<Scalar>> triplets;
+  for (Index j = 0; j < A.cols(); ++j)
+    for (Index i = 0; i < A.rows(); ++i)
+      if (A(i, j) != Scalar(0)) triplets.emplace_back(i, j, A(i, j));
+  SparseMatrix<Scalar> S(A.rows(), A.cols());
+  S.setFromTriplets(triplets.begin(), triplets.end());
+  return S;
 }
 
 template <class Scalar>

@@ -37,7 +37,8 @@ struct AlartCurnierMap {
       const Index iT = iN + 1;
       const Scalar shifted = P(iN) - rN(a) * U(iN);
       F(iN) = shifted > Scalar(0) ? Scalar(rN(a) * U(iN)) : P(iN);
-      const Scalar rho = problem.friction_coefficient(a) * (shifted > Scalar(0) ? shifted : Scalar(0));
+      const Scalar rho =
+          problem.friction_coefficient(a) * (shifted > Scalar(0) ? shifted : Scalar(0));
       Scalar y[2];
       for (Index k = 0; k < d; ++k) y[k] = P(iT + k) - rT(a) * U(iT + k);
       const Scalar ny = d == 1 ? abs_value<Scalar>(y[0]) : root<Scalar>(y[0] * y[0] + y[1] * y[1]);
@@ -140,9 +141,9 @@ FrictionResult<Scalar> solve_friction_alart_curnier(const FrictionProblem<Scalar
     if (certify(problem, P, options.relative_tolerance).accepted)
       return finish(FrictionStatus::solved, "");
     if (result.iterations >= options.newton_iterations)
-      return finish(FrictionStatus::max_iterations,
-                    "alart-curnier did not converge in " + std::to_string(result.iterations) +
-                        " Newton steps");
+      return finish(FrictionStatus::max_iterations, "alart-curnier did not converge in " +
+                                                        std::to_string(result.iterations) +
+                                                        " Newton steps");
     ++result.iterations;
     map.residual(P, U, F);
     const Scalar psi = merit(F);
@@ -186,9 +187,9 @@ FrictionResult<Scalar> solve_friction_alart_curnier(const FrictionProblem<Scalar
   }
 }
 
-#define NSH_INSTANTIATE_FRICTION_ALART_CURNIER(Scalar)                    \
-  template FrictionResult<Scalar> solve_friction_alart_curnier(           \
-      const FrictionProblem<Scalar>&, const FrictionOptions<Scalar>&);
+#define NSH_INSTANTIATE_FRICTION_ALART_CURNIER(Scalar)                                         \
+  template FrictionResult<Scalar> solve_friction_alart_curnier(const FrictionProblem<Scalar>&, \
+                                                               const FrictionOptions<Scalar>&);
 
 NSH_INSTANTIATE_FRICTION_ALART_CURNIER(double)
 NSH_INSTANTIATE_FRICTION_ALART_CURNIER(Real50)

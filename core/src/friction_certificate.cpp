@@ -96,8 +96,8 @@ Scalar friction_tolerance(const FrictionProblem<Scalar>& problem, const Vector<S
 }
 
 template <class Scalar>
-FrictionCertificate<Scalar> certify(const FrictionProblem<Scalar>& problem,
-                                    const Vector<Scalar>& P, const Scalar& relative_tolerance) {
+FrictionCertificate<Scalar> certify(const FrictionProblem<Scalar>& problem, const Vector<Scalar>& P,
+                                    const Scalar& relative_tolerance) {
   const Index d = problem.tangent_dimension;
   check_dimension(d);
   check_exact_dimension<Scalar>(d);
@@ -228,8 +228,7 @@ FrictionVerdict<Scalar> maximal_dissipation(const Vector<Scalar>& P, const Vecto
 }
 
 template <class Scalar>
-FrictionVerdict<Scalar> friction_work_nonpositive(const Vector<Scalar>& P,
-                                                  const Vector<Scalar>& U,
+FrictionVerdict<Scalar> friction_work_nonpositive(const Vector<Scalar>& P, const Vector<Scalar>& U,
                                                   Index tangent_dimension,
                                                   const Scalar& tolerance) {
   const Index d = tangent_dimension;
@@ -246,16 +245,16 @@ FrictionVerdict<Scalar> friction_work_nonpositive(const Vector<Scalar>& P,
   return {};
 }
 
-#define NSH_INSTANTIATE_FRICTION_CERTIFICATE(Scalar)                                           \
-  template Scalar friction_tolerance(const FrictionProblem<Scalar>&, const Vector<Scalar>&,    \
-                                     const Scalar&);                                           \
-  template FrictionCertificate<Scalar> certify(const FrictionProblem<Scalar>&,                 \
-                                               const Vector<Scalar>&, const Scalar&);          \
-  template FrictionVerdict<Scalar> coulomb_cone(const Vector<Scalar>&, const Vector<Scalar>&,  \
-                                                Index, const Scalar&);                         \
-  template FrictionVerdict<Scalar> maximal_dissipation(                                        \
+#define NSH_INSTANTIATE_FRICTION_CERTIFICATE(Scalar)                                              \
+  template Scalar friction_tolerance(const FrictionProblem<Scalar>&, const Vector<Scalar>&,       \
+                                     const Scalar&);                                              \
+  template FrictionCertificate<Scalar> certify(const FrictionProblem<Scalar>&,                    \
+                                               const Vector<Scalar>&, const Scalar&);             \
+  template FrictionVerdict<Scalar> coulomb_cone(const Vector<Scalar>&, const Vector<Scalar>&,     \
+                                                Index, const Scalar&);                            \
+  template FrictionVerdict<Scalar> maximal_dissipation(                                           \
       const Vector<Scalar>&, const Vector<Scalar>&, const Vector<Scalar>&, Index, const Scalar&); \
-  template FrictionVerdict<Scalar> friction_work_nonpositive(                                  \
+  template FrictionVerdict<Scalar> friction_work_nonpositive(                                     \
       const Vector<Scalar>&, const Vector<Scalar>&, Index, const Scalar&);
 
 NSH_INSTANTIATE_FRICTION_CERTIFICATE(double)

@@ -27,8 +27,8 @@ void friction_lcp(const FrictionProblem<Scalar>& problem, Matrix<Scalar>& A, Vec
       for (Index i = 0; i < 3; ++i)
         for (Index j = 0; j < 3; ++j)
           A(4 * a + i, 4 * c + j) = sign[i] * sign[j] * W(2 * a + source[i], 2 * c + source[j]);
-    A(4 * a + 1, 4 * a + 3) = Scalar(1);  //  U_T + beta
-    A(4 * a + 2, 4 * a + 3) = Scalar(1);  // -U_T + beta
+    A(4 * a + 1, 4 * a + 3) = Scalar(1);                    //  U_T + beta
+    A(4 * a + 2, 4 * a + 3) = Scalar(1);                    // -U_T + beta
     A(4 * a + 3, 4 * a) = problem.friction_coefficient(a);  // mu P_N - P+ - P-
     A(4 * a + 3, 4 * a + 1) = Scalar(-1);
     A(4 * a + 3, 4 * a + 2) = Scalar(-1);
@@ -77,9 +77,9 @@ FrictionResult<Scalar> solve_friction_lemke(const FrictionProblem<Scalar>& probl
   return result;
 }
 
-#define NSH_INSTANTIATE_FRICTION_LEMKE(Scalar)                                               \
+#define NSH_INSTANTIATE_FRICTION_LEMKE(Scalar)                                                  \
   template void friction_lcp(const FrictionProblem<Scalar>&, Matrix<Scalar>&, Vector<Scalar>&); \
-  template FrictionResult<Scalar> solve_friction_lemke(const FrictionProblem<Scalar>&,       \
+  template FrictionResult<Scalar> solve_friction_lemke(const FrictionProblem<Scalar>&,          \
                                                        const FrictionOptions<Scalar>&);
 
 NSH_INSTANTIATE_FRICTION_LEMKE(double)

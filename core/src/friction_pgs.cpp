@@ -30,8 +30,8 @@ FrictionResult<Scalar> solve_friction_pgs(const FrictionProblem<Scalar>& problem
     }
     if (!(W(iN, iN) > Scalar(0)) || !(lambda > Scalar(0))) {
       certify_friction_result(problem, options, FrictionStatus::singular,
-                              "pgs needs W_NN > 0 and W_TT != 0, but contact " +
-                                  std::to_string(a) + " has a zero diagonal block",
+                              "pgs needs W_NN > 0 and W_TT != 0, but contact " + std::to_string(a) +
+                                  " has a zero diagonal block",
                               result);
       return result;
     }
@@ -45,10 +45,9 @@ FrictionResult<Scalar> solve_friction_pgs(const FrictionProblem<Scalar>& problem
   while (true) {
     if (certify(problem, P, options.relative_tolerance).accepted) break;
     if (result.iterations >= options.max_iterations) {
-      certify_friction_result(problem, options, FrictionStatus::max_iterations,
-                              "pgs did not converge in " + std::to_string(result.iterations) +
-                                  " sweeps",
-                              result);
+      certify_friction_result(
+          problem, options, FrictionStatus::max_iterations,
+          "pgs did not converge in " + std::to_string(result.iterations) + " sweeps", result);
       return result;
     }
     ++result.iterations;
@@ -98,8 +97,8 @@ FrictionResult<Scalar> solve_friction_pgs(const FrictionProblem<Scalar>& problem
   return result;
 }
 
-#define NSH_INSTANTIATE_FRICTION_PGS(Scalar)                                                   \
-  template FrictionResult<Scalar> solve_friction_pgs(const FrictionProblem<Scalar>&,           \
+#define NSH_INSTANTIATE_FRICTION_PGS(Scalar)                                         \
+  template FrictionResult<Scalar> solve_friction_pgs(const FrictionProblem<Scalar>&, \
                                                      const FrictionOptions<Scalar>&);
 
 NSH_INSTANTIATE_FRICTION_PGS(double)

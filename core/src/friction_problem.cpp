@@ -34,14 +34,16 @@ void check_positive_semidefinite(const Matrix<Scalar>& W) {
       for (Index i = 0; i < n; ++i) {
         if (done[static_cast<std::size_t>(i)]) continue;
         if (S(i, i) < -tol)
-          throw InputError("W", "must be positive semidefinite, but its Schur complement has "
-                                "the negative diagonal entry " +
-                                    format_scalar(S(i, i)) + " at row " + std::to_string(i));
+          throw InputError("W",
+                           "must be positive semidefinite, but its Schur complement has "
+                           "the negative diagonal entry " +
+                               format_scalar(S(i, i)) + " at row " + std::to_string(i));
         for (Index j = 0; j < n; ++j)
           if (!done[static_cast<std::size_t>(j)] && abs_value<Scalar>(S(i, j)) > tol)
-            throw InputError("W", "must be positive semidefinite, but a Schur complement with "
-                                  "a zero diagonal has the entry " +
-                                      format_scalar(S(i, j)) + " at " + entry("", i, j));
+            throw InputError("W",
+                             "must be positive semidefinite, but a Schur complement with "
+                             "a zero diagonal has the entry " +
+                                 format_scalar(S(i, j)) + " at " + entry("", i, j));
       }
       return;
     }
@@ -68,13 +70,13 @@ void FrictionProblem<Scalar>::validate() const {
   const Index n = m * (1 + d);
   const Matrix<Scalar>& W = problem.W;
   if (W.rows() != W.cols())
-    throw InputError("W", "must be square, got " + std::to_string(W.rows()) + " x " +
-                              std::to_string(W.cols()));
+    throw InputError(
+        "W", "must be square, got " + std::to_string(W.rows()) + " x " + std::to_string(W.cols()));
   if (W.rows() != n)
     throw InputError("W", "must be " + std::to_string(n) + " x " + std::to_string(n) + " (" +
-                              std::to_string(m) + " contacts of size 1 + d = " +
-                              std::to_string(1 + d) + "), got " + std::to_string(W.rows()) +
-                              " x " + std::to_string(W.cols()));
+                              std::to_string(m) +
+                              " contacts of size 1 + d = " + std::to_string(1 + d) + "), got " +
+                              std::to_string(W.rows()) + " x " + std::to_string(W.cols()));
   if (problem.b.size() != n)
     throw InputError("b", "must have size " + std::to_string(n) + " (m (1 + d)), got " +
                               std::to_string(problem.b.size()));
@@ -110,8 +112,8 @@ Vector<Scalar> local_velocity(const FrictionProblem<Scalar>& problem, const Vect
   return U;
 }
 
-#define NSH_INSTANTIATE_FRICTION_PROBLEM(Scalar)                      \
-  template struct FrictionProblem<Scalar>;                            \
+#define NSH_INSTANTIATE_FRICTION_PROBLEM(Scalar) \
+  template struct FrictionProblem<Scalar>;       \
   template Vector<Scalar> local_velocity(const FrictionProblem<Scalar>&, const Vector<Scalar>&);
 
 NSH_INSTANTIATE_FRICTION_PROBLEM(double)

@@ -74,18 +74,19 @@ FrictionResult<Scalar> solve_friction(FrictionMethod method, const FrictionProbl
                                       const FrictionOptions<Scalar>& options) {
   problem.validate();
   if (options.max_iterations < 1)
-    throw InputError("max_iterations", "must be >= 1, got " + std::to_string(options.max_iterations));
+    throw InputError("max_iterations",
+                     "must be >= 1, got " + std::to_string(options.max_iterations));
   if (options.newton_iterations < 1)
     throw InputError("newton_iterations",
                      "must be >= 1, got " + std::to_string(options.newton_iterations));
-  if (!(options.prox_scale > Scalar(0)))
-    throw InputError("prox_scale", "must be > 0");
+  if (!(options.prox_scale > Scalar(0))) throw InputError("prox_scale", "must be > 0");
   if (options.relative_tolerance < Scalar(0))
     throw InputError("relative_tolerance", "must be >= 0");
   if (method == FrictionMethod::lemke) {
     if (problem.tangent_dimension != 1)
-      throw SpecError("friction", "method 'lemke' solves d = 1 (the LCP form) only; for d = 2 "
-                                  "use 'alart-curnier' or 'pgs'");
+      throw SpecError("friction",
+                      "method 'lemke' solves d = 1 (the LCP form) only; for d = 2 "
+                      "use 'alart-curnier' or 'pgs'");
     return solve_friction_lemke(problem, options);
   }
   if constexpr (is_exact_v<Scalar>) {
@@ -110,10 +111,10 @@ FrictionResult<Scalar> solve_friction(FrictionMethod method, const FrictionProbl
   }
 }
 
-#define NSH_INSTANTIATE_FRICTION_SOLVER(Scalar)                                              \
-  template void certify_friction_result(const FrictionProblem<Scalar>&,                      \
-                                        const FrictionOptions<Scalar>&, FrictionStatus,      \
-                                        std::string, FrictionResult<Scalar>&);               \
+#define NSH_INSTANTIATE_FRICTION_SOLVER(Scalar)                                                  \
+  template void certify_friction_result(const FrictionProblem<Scalar>&,                          \
+                                        const FrictionOptions<Scalar>&, FrictionStatus,          \
+                                        std::string, FrictionResult<Scalar>&);                   \
   template FrictionResult<Scalar> solve_friction(FrictionMethod, const FrictionProblem<Scalar>&, \
                                                  const FrictionOptions<Scalar>&);
 

@@ -30,17 +30,19 @@ Vector<Scalar> vec(std::initializer_list<Scalar> values) {
   return v;
 }
 
-inline Rational q(long p, long r = 1) { return Rational(p) / Rational(r); }
+inline Rational q(long p, long r = 1) {
+  return Rational(p) / Rational(r);
+}
 
 /// A random contact problem with small-integer data (exact in every scalar): W = A A^T with A
 /// n x k integer entries in -3..3 and k = n or n - 1 (then W is singular, only PSD) plus
 /// `shift` I, b with entries in -6..6 (normal entries mostly negative: approaching), mu in
 /// {0, 1/10, ..., mu_tenths / 10}.
 inline FrictionProblem<Rational> random_problem(std::mt19937& rng, Index m, Index d, int mu_tenths,
-                                         int shift, bool allow_singular) {
+                                                int shift, bool allow_singular) {
   const Index n = m * (1 + d);
-  std::uniform_int_distribution<int> entry(-3, 3), rhs(-6, 6), normal(-6, 2),
-      mu(0, mu_tenths), coin(0, 1);
+  std::uniform_int_distribution<int> entry(-3, 3), rhs(-6, 6), normal(-6, 2), mu(0, mu_tenths),
+      coin(0, 1);
   const Index k = allow_singular && coin(rng) == 1 && n > 1 ? n - 1 : n;
   Matrix<Rational> A(n, k);
   for (Index i = 0; i < n; ++i)

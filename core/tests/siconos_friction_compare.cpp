@@ -15,7 +15,6 @@
 // part only where fclib is (NSH_WITH_FCLIB).
 #include <nsh/scalar.hpp>
 
-#include <nsh/friction/lemke.hpp>
 #include <nsh/friction/solver.hpp>
 
 #include <gtest/gtest.h>
@@ -25,6 +24,9 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <vector>
+
+#include <unistd.h>
 
 #include "friction_random.hpp"
 
@@ -62,9 +64,9 @@ class SiconosProblem {
     double* q = copy_to_malloc(p.b.data(), static_cast<std::size_t>(n));
     double* mu = copy_to_malloc(p.friction_coefficient.data(),
                                 static_cast<std::size_t>(p.friction_coefficient.size()));
-    problem_ = frictionContactProblem_new_with_data(
-        static_cast<int>(p.block_size()), static_cast<int>(p.contacts()),
-        NM_create_from_data(NM_DENSE, n, n, M), q, mu);
+    problem_ = frictionContactProblem_new_with_data(static_cast<int>(p.block_size()),
+                                                    static_cast<int>(p.contacts()),
+                                                    NM_create_from_data(NM_DENSE, n, n, M), q, mu);
   }
   ~SiconosProblem() { frictionContactProblem_free(problem_); }
   SiconosProblem(const SiconosProblem&) = delete;
@@ -92,11 +94,11 @@ SiconosAnswer siconos_solve(const FrictionProblem<double>& p, int solver) {
   options->dparam[SICONOS_DPARAM_TOL] = 1e-14;
   options->iparam[SICONOS_IPARAM_MAX_ITER] = 100000;
   if (p.tangent_dimension == 1)
-    answer.info = fc2d_driver(problem.get(), answer.reaction.data(), answer.velocity.data(),
-                              options);
+    answer.info =
+        fc2d_driver(problem.get(), answer.reaction.data(), answer.velocity.data(), options);
   else
-    answer.info = fc3d_driver(problem.get(), answer.reaction.data(), answer.velocity.data(),
-                              options);
+    answer.info =
+        fc3d_driver(problem.get(), answer.reaction.data(), answer.velocity.data(), options);
   answer.error = options->dparam[SICONOS_DPARAM_RESIDU];
   solver_options_delete(options);
   return answer;
@@ -137,8 +139,7 @@ TEST(SiconosFriction, PlanarProblemsAgreeWithFc2d) {
       ours.U = scalar_cast<double>(lemke.U);
       const auto newton = solve_friction(FrictionMethod::alart_curnier, p);
       ASSERT_TRUE(newton.ok()) << where << ": " << newton.message;
-      EXPECT_LE(max_abs(Vector<double>(newton.P - ours.P)), 1e-9 * (1 + max_abs(ours.P)))
-          << where;
+      EXPECT_LE(max_abs(Vector<double>(newton.P - ours.P)), 1e-9 * (1 + max_abs(ours.P))) << where;
       expect_agreement(p, ours, siconos_solve(p, SICONOS_FRICTION_2D_NSGS), where + " fc2d_nsgs");
       if (same_mu == 0 && p.contacts() > 1) continue;
       // fc2d_lexicolemke's return code is 0 even where its own residual says it failed (once
@@ -168,8 +169,7 @@ TEST(SiconosFriction, SpatialProblemsAgreeWithFc3d) {
     ASSERT_TRUE(pgs.ok()) << where << ": " << pgs.message;
     EXPECT_LE(max_abs(Vector<double>(pgs.P - ours.P)), 1e-9 * (1 + max_abs(ours.P))) << where;
     expect_agreement(p, ours, siconos_solve(p, SICONOS_FRICTION_3D_NSGS), where + " fc3d_nsgs");
-    expect_agreement(p, ours, siconos_solve(p, SICONOS_FRICTION_3D_NSN_AC),
-                     where + " fc3d_nsn_ac");
+    expect_agreement(p, ours, siconos_solve(p, SICONOS_FRICTION_3D_NSN_AC), where + " fc3d_nsn_ac");
   }
 }
 

@@ -60,8 +60,7 @@ Scalar friction_tolerance(const FrictionProblem<Scalar>& problem, const Vector<S
 /// The certificate of P (the problem is assumed valid: see validate). InputError for d = 2 in
 /// Rational or a P of the wrong size.
 template <class Scalar>
-FrictionCertificate<Scalar> certify(const FrictionProblem<Scalar>& problem,
-                                    const Vector<Scalar>& P,
+FrictionCertificate<Scalar> certify(const FrictionProblem<Scalar>& problem, const Vector<Scalar>& P,
                                     const Scalar& relative_tolerance = Scalar(0));
 
 /// A predicate's answer: holds, or the first contact that breaks it and by how much.
@@ -91,9 +90,7 @@ FrictionVerdict<Scalar> maximal_dissipation(const Vector<Scalar>& P, const Vecto
 /// P_T^T U_T <= tolerance (1 + max|P| + max|U|) at every contact (defect P_T^T U_T): friction
 /// does no positive work. Exact in Rational for d = 1 and 2.
 template <class Scalar>
-FrictionVerdict<Scalar> friction_work_nonpositive(const Vector<Scalar>& P,
-                                                  const Vector<Scalar>& U,
-                                                  Index tangent_dimension,
-                                                  const Scalar& tolerance);
+FrictionVerdict<Scalar> friction_work_nonpositive(const Vector<Scalar>& P, const Vector<Scalar>& U,
+                                                  Index tangent_dimension, const Scalar& tolerance);
 
 }  // namespace nsh

@@ -16,10 +16,15 @@
 //       [ Mu - E^T  0 ]    E = the +1 of beta in the P+ and P- rows, Mu = mu_a in the P_N column,
 //
 // and q = [b_N, b_T, -b_T, 0]. z^T A z = P^T W P + sum_a mu_a P_N beta >= 0 on z >= 0 (the E
-// parts cancel): A is copositive, and Lemke ends with a solution (Stewart-Trinkle, Anitescu-
-// Potra; the friction test checks it on random problems). When a contact sticks beta = 0 and
-// P+, P- may both be positive; only P_T = P+ - P- is reported. Every pivot is exact in
-// Rational, and the certificate of the friction form is then exactly zero.
+// parts cancel), so A is copositive, though not copositive-plus (z^T A z = 0 at P_N > 0, beta
+// = 0 does not make (A + A^T) z vanish). Existence and Lemke's termination come from the
+// mechanics (Stewart-Trinkle, Anitescu-Potra) where W is positive definite; the friction test
+// checks that Lemke ends with a solution on random positive definite W, and that on singular
+// (only semidefinite) W, where Painleve-like problems have no solution at all, it ends on a
+// secondary ray only where exact enumeration of the LCP finds no solution either. When a
+// contact sticks, beta = 0 and P+, P- may both be positive; only P_T = P+ - P- is reported.
+// Every pivot is exact in Rational, and the certificate of the friction form is then exactly
+// zero.
 
 #include <nsh/friction/solver.hpp>
 #include <nsh/lcp/lcp.hpp>

@@ -82,6 +82,10 @@ FrictionResult<Scalar> solve_friction(FrictionMethod method, const FrictionProbl
   if (!(options.prox_scale > Scalar(0))) throw InputError("prox_scale", "must be > 0");
   if (options.relative_tolerance < Scalar(0))
     throw InputError("relative_tolerance", "must be >= 0");
+  // pgs also runs as alart-curnier's fallback.
+  if (options.local_iterations < 1)
+    throw InputError("local_iterations",
+                     "must be >= 1, got " + std::to_string(options.local_iterations));
   if (method == FrictionMethod::lemke) {
     if (problem.tangent_dimension != 1)
       throw SpecError("friction",
@@ -94,12 +98,7 @@ FrictionResult<Scalar> solve_friction(FrictionMethod method, const FrictionProbl
                                     "' is iterative and has no exact (rational) version; use "
                                     "'lemke' (d = 1)");
   } else {
-    if (method == FrictionMethod::pgs) {
-      if (options.local_iterations < 1)
-        throw InputError("local_iterations",
-                         "must be >= 1, got " + std::to_string(options.local_iterations));
-      return solve_friction_pgs(problem, options);
-    }
+    if (method == FrictionMethod::pgs) return solve_friction_pgs(problem, options);
     FrictionResult<Scalar> newton = solve_friction_alart_curnier(problem, options);
     if (newton.ok() || !options.fallback) return newton;
     FrictionResult<Scalar> pgs = solve_friction_pgs(problem, options);

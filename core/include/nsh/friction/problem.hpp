@@ -53,9 +53,9 @@ struct FrictionProblem {
 
   /// Throws InputError naming the field and the value: tangent_dimension not 1 or 2; W not
   /// square, not of size m (1 + d), not finite, not symmetric, or not positive semidefinite
-  /// (symmetric elimination with diagonal pivoting, to 64 (n + 1) epsilons of max |W|; exact
-  /// in Rational); b of the wrong size or not finite; friction_coefficient negative or not
-  /// finite.
+  /// (both to 64 (n + 1) epsilons of max |W|, the latter by symmetric elimination with
+  /// diagonal pivoting; exact in Rational); b of the wrong size or not finite; friction_coefficient
+  /// negative or not finite.
   void validate() const;
 };
 

@@ -10,6 +10,7 @@
 #include <nsh/error.hpp>
 #include <nsh/formula/lagrangian_case.hpp>
 
+#include <boost/math/constants/constants.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -208,6 +209,66 @@ TEST(LagrangianCase, GyroscopicForcesOfAConfigurationDependentMassAreExactInRati
       q, Rational(1));
   EXPECT_EQ(grad_E.col(0).dot(v) + v.dot(model.force(t, q, v)),
             v.dot(model.external_force(t, q, v)));
+}
+
+// Every supported function, in a potential of two coordinates named like GiNaC functions (psi,
+// beta): V in Real50 against Boost directly, and f = -grad V (GiNaC's derivatives, compiled:
+// 1 + tan^2, (1 - x^2)^(-1/2), x^(-1), ...) against central differences.
+TEST(LagrangianCase, EveryFunctionAndItsDerivativeEvaluateInReal50) {
+  const auto c = load_lagrangian_case<Real50>(text(R"js({
+    "family": "lagrangian", "coordinates": ["psi", "beta"],
+    "M": [[1, 0], [0, 1]],
+    "potential": "sin(psi)*cos(beta) + tan(psi/3) + asin(beta/2) + acos(psi/4) + atan(psi*beta) + sinh(beta) + cosh(psi/2) + tanh(beta) + exp(-psi^2) + log(2 + beta) + sqrt(3 + psi) + (1 + beta^2)^(1/3) + pi*psi^(-2)",
+    "q0": [1, "1/2"], "v0": [0, 0], "T": 1})js"));
+  const auto V = [](const Vector<Real50>& q) {
+    const Real50 psi = q(0), beta = q(1);
+    return Real50(sin(psi) * cos(beta) + tan(psi / 3) + asin(beta / 2) + acos(psi / 4) +
+                  atan(psi * beta) + sinh(beta) + cosh(psi / 2) + tanh(beta) + exp(-psi * psi) +
+                  log(2 + beta) + sqrt(3 + psi) + pow(1 + beta * beta, Real50(1) / 3) +
+                  boost::math::constants::pi<Real50>() / (psi * psi));
+  };
+  Vector<Real50> q(2);
+  for (const auto& [psi, beta] : {std::pair{Real50(1), Real50(1) / 2},
+                                  std::pair{Real50(-7) / 10, Real50(-3) / 2},
+                                  std::pair{Real50(2), Real50(1) / 9}}) {
+    q << psi, beta;
+    EXPECT_LT(nsh::abs_value<Real50>(c.model.potential(q) - V(q)), Real50("1e-47"));
+    const Matrix<Real50> grad = nsh::central_difference_gradients<Real50>(
+        [&](const Vector<Real50>& x) { return Vector<Real50>::Constant(1, V(x)); }, q,
+        Real50("1e-15"));
+    const Vector<Real50> f = c.model.force(Real50(0), q, Vector<Real50>::Zero(2));
+    EXPECT_LT(nsh::max_abs(Vector<Real50>(f + grad.col(0))), Real50("1e-26")) << q.transpose();
+  }
+  // Outside asin's domain the potential has no real value, and the error says which formula.
+  q << Real50(1), Real50(3);
+  try {
+    c.model.potential(q);
+    ADD_FAILURE() << "asin(3/2) evaluated";
+  } catch (const nsh::ModelError& e) {
+    EXPECT_EQ(e.field(), "potential");
+    EXPECT_TRUE(has(e.what(), "asin")) << e.what();
+  }
+}
+
+// Spatial friction (d = 2): W_T is n x (m d), contact alpha's directions in columns 2 alpha and
+// 2 alpha + 1.
+TEST(LagrangianCase, TwoTangentDirectionsPerContactInContactOrder) {
+  const auto c = load_lagrangian_case<Rational>(text(R"js({
+    "family": "lagrangian", "coordinates": ["x", "y", "z"],
+    "M": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "potential": "z",
+    "gaps": ["z", "1 - z"], "tangents": [["x", "y"], ["x + z^2", "2*y"]],
+    "e": 0, "mu": ["1/2", "1/3"], "q0": [0, 0, "1/2"], "v0": [1, 2, 3], "T": 1})js"));
+  EXPECT_EQ(c.model.tangent_directions(), 2);
+  Vector<Rational> q(3);
+  q << 5, 7, Rational(1, 4);
+  Matrix<Rational> W_T(3, 4);
+  W_T << 1, 0, 1, 0,  //
+      0, 1, 0, 2,     //
+      0, 0, Rational(1, 2), 0;
+  EXPECT_EQ(c.model.tangent_jacobian(q), W_T);
+  EXPECT_EQ(c.model.friction_coefficient(),
+            (Vector<Rational>(2) << Rational(1, 2), Rational(1, 3)).finished());
+  EXPECT_EQ(c.model.tangent_velocity(q, c.initial.v), W_T.transpose() * c.initial.v);
 }
 
 TEST(LagrangianCase, DecimalLiteralsInFormulasAreExact) {

@@ -115,6 +115,7 @@ TEST(PlanarRod, EnergyIsKineticPlusGravity) {
       step);
   EXPECT_LT(nsh::max_abs(Vector<Real50>(rod.force(Real50(0), q, v) + grad_V.col(0))), bound);
   EXPECT_EQ(nsh::max_abs(rod.external_force(Real50(0), q, v)), Real50(0));
+  EXPECT_LT(nsh::force_split_residual<Real50>(rod, Real50(0), q, v, step), bound);
 }
 
 TEST(PlanarRod, EnergyIsConstantAlongExactFreeFlight) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <stdexcept>
+#include <vector>
 
 namespace nsh {
 namespace {
@@ -281,12 +282,40 @@ Matrix<Scalar> central_difference_gradients(
   return gradients;
 }
 
+template <class Scalar>
+Scalar force_split_residual(const NonlinearModel<Scalar>& model, const Scalar& t,
+                            const Vector<Scalar>& q, const Vector<Scalar>& v, const Scalar& step) {
+  const Index n = model.dofs();
+  const Matrix<Scalar> grad_V = central_difference_gradients<Scalar>(
+      [&](const Vector<Scalar>& x) { return Vector<Scalar>::Constant(1, model.potential(x)); }, q,
+      step);
+  // dM[k] = dM/dq_k.
+  std::vector<Matrix<Scalar>> dM(n);
+  Vector<Scalar> shifted = q;
+  for (Index k = 0; k < n; ++k) {
+    shifted(k) = q(k) + step;
+    const Matrix<Scalar> plus = model.mass(shifted);
+    shifted(k) = q(k) - step;
+    dM[k] = (plus - model.mass(shifted)) / (Scalar(2) * step);
+    shifted(k) = q(k);
+  }
+  Vector<Scalar> residual = model.force(t, q, v) - model.external_force(t, q, v) + grad_V.col(0);
+  for (Index i = 0; i < n; ++i)
+    for (Index j = 0; j < n; ++j)
+      for (Index k = 0; k < n; ++k)
+        residual(i) += (dM[k](i, j) - dM[i](j, k) / Scalar(2)) * v(j) * v(k);
+  return max_abs(residual);
+}
+
 #define NSH_INSTANTIATE(Scalar)                                                            \
   template class NonlinearModel<Scalar>;                                                   \
   template class LinearModelAdapter<Scalar>;                                               \
   template Matrix<Scalar> central_difference_gradients<Scalar>(                            \
       const std::function<Vector<Scalar>(const Vector<Scalar>&)>&, const Vector<Scalar>&, \
-      const Scalar&);
+      const Scalar&);                                                                     \
+  template Scalar force_split_residual<Scalar>(const NonlinearModel<Scalar>&, const Scalar&, \
+                                               const Vector<Scalar>&, const Vector<Scalar>&,  \
+                                               const Scalar&);
 NSH_INSTANTIATE(double)
 NSH_INSTANTIATE(Real50)
 NSH_INSTANTIATE(Rational)

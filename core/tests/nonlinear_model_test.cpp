@@ -65,6 +65,7 @@ TEST(LinearModelAdapter, IsTheLinearModelExactly) {
       [&](const Vector<Rational>& x) { return Vector<Rational>::Constant(1, model.potential(x)); },
       q, Rational(1, 3));
   EXPECT_EQ(Vector<Rational>(-grad_V.col(0) + model.external_force(t, q, v)), f);
+  EXPECT_EQ(nsh::force_split_residual<Rational>(model, t, q, v, Rational(1, 2)), Rational(0));
   // W_N is the gradient of the gaps (affine: exact).
   EXPECT_EQ(nsh::central_difference_gradients<Rational>(
                 [&](const Vector<Rational>& x) { return model.gap(x); }, q, Rational(1)),
@@ -122,6 +123,20 @@ std::string field_of_validate(const Tilted& model, Rational q0, Rational q1) {
     return e.field() + " | " + e.what();
   }
   return "valid";
+}
+
+// Tilted's force is zero, which leaves out the gyroscopic force of its M(q):
+// c = (q0 v0^2 + v1^2, 0) (dM/dq0 = [[2 q0, 0], [0, 0]], dM/dq1 = [[0, 1], [1, 0]]). M is
+// quadratic in q, so central differences are exact and the residual is c exactly.
+TEST(NonlinearModel, ForceSplitResidualFindsAMissingGyroscopicForce) {
+  const Tilted model;
+  Vector<Rational> q(2), v(2);
+  q << 1, 1;
+  v << Rational(1, 2), 3;
+  EXPECT_EQ(nsh::force_split_residual<Rational>(model, 0, q, v, Rational(1)), Rational(37, 4));
+  EXPECT_EQ(nsh::force_split_residual<Rational>(model, 0, q, Vector<Rational>::Zero(2),
+                                                Rational(1)),
+            Rational(0));
 }
 
 TEST(NonlinearModel, ValidateNamesTheField) {

@@ -200,6 +200,9 @@ TEST(LagrangianCase, GyroscopicForcesOfAConfigurationDependentMassAreExactInRati
   W_N << -1, q(1), 0, q(0);
   EXPECT_EQ(model.normal_jacobian(q), W_N);
   EXPECT_EQ(model.gap(q), (Vector<Rational>(2) << 0, Rational(5, 3)).finished());
+  // The derived force is f_ext - grad V - c to the last digit: M and V are quadratic in r, so
+  // central differences are exact.
+  EXPECT_EQ(nsh::force_split_residual<Rational>(model, t, q, v, Rational(1)), Rational(0));
   // Power balance between impacts, exactly: dE/dt = grad_q E . v + (M v) . (M^-1 f) = v^T f_ext.
   // E is quadratic in r and free of theta, so central differences give grad_q E exactly.
   const Matrix<Rational> grad_E = nsh::central_difference_gradients<Rational>(

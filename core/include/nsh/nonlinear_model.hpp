@@ -139,4 +139,13 @@ Matrix<Scalar> central_difference_gradients(
     const std::function<Vector<Scalar>(const Vector<Scalar>&)>& phi, const Vector<Scalar>& q,
     const Scalar& step);
 
+/// How far a model's force is from its split f = f_ext - grad V - c at (t, q, v): the largest
+/// entry of f - f_ext + grad V + c, with grad V and dM/dq by central differences of `step`
+/// (c_i = sum_jk (dM_ij/dq_k - 1/2 dM_jk/dq_i) v_j v_k). O(step^2) for a consistent model, and
+/// exactly 0 in Rational when V and M are quadratic in q. A wrong sign in the gyroscopic force
+/// or a force missing from V shows up as an O(1) residual. For checking new models (tests).
+template <class Scalar>
+Scalar force_split_residual(const NonlinearModel<Scalar>& model, const Scalar& t,
+                            const Vector<Scalar>& q, const Vector<Scalar>& v, const Scalar& step);
+
 }  // namespace nsh

@@ -22,9 +22,9 @@ PlanarRod<Scalar>::PlanarRod(const RodParameters<Scalar>& parameters) : paramete
                   "must be > 0", p.half_length);
   require<Scalar>(is_finite(p.gravity) && p.gravity >= Scalar(0), "gravity", "must be >= 0",
                   p.gravity);
-  require<Scalar>(is_finite(p.restitution) && p.restitution >= Scalar(0) &&
-                      p.restitution <= Scalar(1),
-                  "restitution", "must be in [0, 1]", p.restitution);
+  require<Scalar>(
+      is_finite(p.restitution) && p.restitution >= Scalar(0) && p.restitution <= Scalar(1),
+      "restitution", "must be in [0, 1]", p.restitution);
   require<Scalar>(is_finite(p.friction_coefficient) && p.friction_coefficient >= Scalar(0),
                   "friction_coefficient", "must be >= 0", p.friction_coefficient);
   restitution_ = Vector<Scalar>::Constant(2, p.restitution);

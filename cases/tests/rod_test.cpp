@@ -105,9 +105,8 @@ TEST(PlanarRod, EnergyIsKineticPlusGravity) {
   Vector<Real50> q(3), v(3);
   q << Real50(1) / 3, Real50(2), Real50(1) / 5;
   v << Real50(-1), Real50(1) / 2, Real50(3);
-  const Real50 expected =
-      p.mass * (v(0) * v(0) + v(1) * v(1)) / 2 + rod.inertia() * v(2) * v(2) / 2 +
-      p.mass * p.gravity * q(1);
+  const Real50 expected = p.mass * (v(0) * v(0) + v(1) * v(1)) / 2 +
+                          rod.inertia() * v(2) * v(2) / 2 + p.mass * p.gravity * q(1);
   EXPECT_LT(nsh::abs_value<Real50>(rod.energy(q, v) - expected), Real50("1e-48"));
   // f = -grad V: gravity does its work through V, nothing is external.
   const Matrix<Real50> grad_V = nsh::central_difference_gradients<Real50>(

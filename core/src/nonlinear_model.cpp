@@ -52,8 +52,7 @@ const Vector<Scalar>& NonlinearModel<Scalar>::friction_coefficient() const {
 }
 
 template <class Scalar>
-void NonlinearModel<Scalar>::do_tangent_jacobian(const Vector<Scalar>&,
-                                                 Matrix<Scalar>& W_T) const {
+void NonlinearModel<Scalar>::do_tangent_jacobian(const Vector<Scalar>&, Matrix<Scalar>& W_T) const {
   W_T.setZero(dofs(), 0);
 }
 
@@ -87,8 +86,7 @@ Vector<Scalar> NonlinearModel<Scalar>::force(const Scalar& t, const Vector<Scala
 
 template <class Scalar>
 void NonlinearModel<Scalar>::external_force(const Scalar& t, const Vector<Scalar>& q,
-                                            const Vector<Scalar>& v,
-                                            Vector<Scalar>& f_ext) const {
+                                            const Vector<Scalar>& v, Vector<Scalar>& f_ext) const {
   do_external_force(t, q, v, f_ext);
   require_size<Scalar>("f_ext", f_ext, dofs());
 }
@@ -120,8 +118,7 @@ Vector<Scalar> NonlinearModel<Scalar>::gap(const Vector<Scalar>& q) const {
 }
 
 template <class Scalar>
-void NonlinearModel<Scalar>::normal_jacobian(const Vector<Scalar>& q,
-                                             Matrix<Scalar>& W_N) const {
+void NonlinearModel<Scalar>::normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const {
   do_normal_jacobian(q, W_N);
   require_size<Scalar>("W_N", W_N, dofs(), contacts());
 }
@@ -134,8 +131,7 @@ Matrix<Scalar> NonlinearModel<Scalar>::normal_jacobian(const Vector<Scalar>& q) 
 }
 
 template <class Scalar>
-void NonlinearModel<Scalar>::tangent_jacobian(const Vector<Scalar>& q,
-                                              Matrix<Scalar>& W_T) const {
+void NonlinearModel<Scalar>::tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const {
   do_tangent_jacobian(q, W_T);
   require_size<Scalar>("W_T", W_T, dofs(), contacts() * tangent_directions());
 }
@@ -171,13 +167,14 @@ void NonlinearModel<Scalar>::validate(const State<Scalar>& initial) const {
   const Index d = tangent_directions();
   if (n <= 0) throw ModelError("M", "the model has no degrees of freedom");
   if (d < 0 || d > 2)
-    throw ModelError("W_T", fmt::format("{} tangent directions per contact; 0, 1 or 2 expected", d));
+    throw ModelError("W_T",
+                     fmt::format("{} tangent directions per contact; 0, 1 or 2 expected", d));
   if (initial.q.size() != n)
-    throw ModelError("q0", fmt::format("expected {} entries (one per coordinate), got {}", n,
-                                       initial.q.size()));
+    throw ModelError(
+        "q0", fmt::format("expected {} entries (one per coordinate), got {}", n, initial.q.size()));
   if (initial.v.size() != n)
-    throw ModelError("v0", fmt::format("expected {} entries (one per coordinate), got {}", n,
-                                       initial.v.size()));
+    throw ModelError(
+        "v0", fmt::format("expected {} entries (one per coordinate), got {}", n, initial.v.size()));
   require_finite<Scalar>("q0", initial.q, "t0");
   require_finite<Scalar>("v0", initial.v, "t0");
   const std::string at = "q0 = " + format_vector(initial.q);
@@ -189,10 +186,10 @@ void NonlinearModel<Scalar>::validate(const State<Scalar>& initial) const {
   for (Index i = 0; i < n; ++i)
     for (Index j = 0; j < i; ++j)
       if (abs_value<Scalar>(M(i, j) - M(j, i)) > symmetry_tol)
-        throw ModelError("M", fmt::format("must be symmetric, but at {} M[{}][{}] = {} and "
-                                          "M[{}][{}] = {}",
-                                          at, i, j, format_scalar(M(i, j)), j, i,
-                                          format_scalar(M(j, i))));
+        throw ModelError(
+            "M", fmt::format("must be symmetric, but at {} M[{}][{}] = {} and "
+                             "M[{}][{}] = {}",
+                             at, i, j, format_scalar(M(i, j)), j, i, format_scalar(M(j, i))));
   const Index pivot =
       first_indefinite_pivot<Scalar>(M, true, tolerance<Scalar>(scale, Scalar(16 * (n + 1))));
   if (pivot >= 0)
@@ -211,7 +208,8 @@ void NonlinearModel<Scalar>::validate(const State<Scalar>& initial) const {
 
   const Vector<Scalar>& e = restitution();
   if (e.size() != m)
-    throw ModelError("e", fmt::format("expected {} entries (one per contact), got {}", m, e.size()));
+    throw ModelError("e",
+                     fmt::format("expected {} entries (one per contact), got {}", m, e.size()));
   for (Index a = 0; a < m; ++a)
     if (!is_finite(e(a)) || e(a) < Scalar(0) || e(a) > Scalar(1))
       throw ModelError(fmt::format("e[{}]", a),
@@ -266,8 +264,7 @@ template <class Scalar>
 Matrix<Scalar> central_difference_gradients(
     const std::function<Vector<Scalar>(const Vector<Scalar>&)>& phi, const Vector<Scalar>& q,
     const Scalar& step) {
-  if (!(step > Scalar(0)))
-    throw InputError("step", "must be > 0, got " + format_scalar(step));
+  if (!(step > Scalar(0))) throw InputError("step", "must be > 0, got " + format_scalar(step));
   Matrix<Scalar> gradients;
   Vector<Scalar> shifted = q;
   for (Index i = 0; i < q.size(); ++i) {
@@ -307,14 +304,14 @@ Scalar force_split_residual(const NonlinearModel<Scalar>& model, const Scalar& t
   return max_abs(residual);
 }
 
-#define NSH_INSTANTIATE(Scalar)                                                            \
-  template class NonlinearModel<Scalar>;                                                   \
-  template class LinearModelAdapter<Scalar>;                                               \
-  template Matrix<Scalar> central_difference_gradients<Scalar>(                            \
-      const std::function<Vector<Scalar>(const Vector<Scalar>&)>&, const Vector<Scalar>&, \
-      const Scalar&);                                                                     \
+#define NSH_INSTANTIATE(Scalar)                                                              \
+  template class NonlinearModel<Scalar>;                                                     \
+  template class LinearModelAdapter<Scalar>;                                                 \
+  template Matrix<Scalar> central_difference_gradients<Scalar>(                              \
+      const std::function<Vector<Scalar>(const Vector<Scalar>&)>&, const Vector<Scalar>&,    \
+      const Scalar&);                                                                        \
   template Scalar force_split_residual<Scalar>(const NonlinearModel<Scalar>&, const Scalar&, \
-                                               const Vector<Scalar>&, const Vector<Scalar>&,  \
+                                               const Vector<Scalar>&, const Vector<Scalar>&, \
                                                const Scalar&);
 NSH_INSTANTIATE(double)
 NSH_INSTANTIATE(Real50)

@@ -134,9 +134,9 @@ TEST(NonlinearModel, ForceSplitResidualFindsAMissingGyroscopicForce) {
   q << 1, 1;
   v << Rational(1, 2), 3;
   EXPECT_EQ(nsh::force_split_residual<Rational>(model, 0, q, v, Rational(1)), Rational(37, 4));
-  EXPECT_EQ(nsh::force_split_residual<Rational>(model, 0, q, Vector<Rational>::Zero(2),
-                                                Rational(1)),
-            Rational(0));
+  EXPECT_EQ(
+      nsh::force_split_residual<Rational>(model, 0, q, Vector<Rational>::Zero(2), Rational(1)),
+      Rational(0));
 }
 
 TEST(NonlinearModel, ValidateNamesTheField) {

@@ -124,7 +124,8 @@ class Compiler {
         const ex f = e.op(i);
         if (is_a<numeric>(f)) {
           numeric c = ex_to<numeric>(f);
-          if (!c.is_rational()) throw InputError(field_, "cannot evaluate the number " + to_text(f));
+          if (!c.is_rational())
+            throw InputError(field_, "cannot evaluate the number " + to_text(f));
           if (c.is_negative()) {
             negative = true;
             c = -c;

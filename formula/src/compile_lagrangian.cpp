@@ -24,7 +24,9 @@ const json& field_of(const json& root, const std::string& key) {
   return it == root.end() ? missing : *it;
 }
 
-bool present(const json& root, const std::string& key) { return root.find(key) != root.end(); }
+bool present(const json& root, const std::string& key) {
+  return root.find(key) != root.end();
+}
 
 std::string describe(const json& node) {
   std::string text = node.dump();
@@ -33,18 +35,20 @@ std::string describe(const json& node) {
 }
 
 const std::set<std::string>& lagrangian_fields() {
+  // clang-format off
   static const std::set<std::string> fields = {
-      "name",      "family",   "parameters", "coordinates", "velocities", "M",
-      "kinetic_energy", "potential", "forces", "gaps",   "tangents",   "e",
-      "mu",        "q0",       "v0",         "t0",          "T",          "h",
-      "description", "comment", "reference", "facts",       "tags"};
+      "name", "family", "parameters", "coordinates", "velocities",        // names
+      "M", "kinetic_energy", "potential", "forces", "gaps", "tangents",  // formulas
+      "e", "mu", "q0", "v0", "t0", "T", "h",                             // numbers
+      "description", "comment", "reference", "facts", "tags"};           // metadata
+  // clang-format on
   return fields;
 }
 
 void check_document(const CaseDocument& document) {
   if (document.family != "lagrangian")
-    throw InputError("family", "expected the \"lagrangian\" family here, got \"" +
-                                   document.family + "\"");
+    throw InputError("family",
+                     "expected the \"lagrangian\" family here, got \"" + document.family + "\"");
   for (const auto& [key, value] : document.root.items())
     if (!lagrangian_fields().count(key) && (key.empty() || key[0] != '_')) {
       std::string accepted;
@@ -75,7 +79,9 @@ std::vector<std::string> names(const json& root, const std::string& key, std::si
   return out;
 }
 
-std::string entry(const std::string& field, Index i) { return fmt::format("{}[{}]", field, i); }
+std::string entry(const std::string& field, Index i) {
+  return fmt::format("{}[{}]", field, i);
+}
 std::string entry(const std::string& field, Index i, Index j) {
   return fmt::format("{}[{}][{}]", field, i, j);
 }
@@ -95,8 +101,9 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
   out.name = document.name;
 
   if (!present(root, "coordinates"))
-    throw InputError("coordinates", "is missing: list the generalized coordinates, e.g. "
-                                    "[\"x\", \"y\", \"phi\"]");
+    throw InputError("coordinates",
+                     "is missing: list the generalized coordinates, e.g. "
+                     "[\"x\", \"y\", \"phi\"]");
   out.coordinates = names(root, "coordinates", std::string::npos);
   const Index n = static_cast<Index>(out.coordinates.size());
   if (n == 0) throw InputError("coordinates", "the model needs at least one coordinate");
@@ -109,15 +116,14 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
   if (present(root, "parameters")) {
     const json& node = field_of(root, "parameters");
     if (!node.is_object())
-      throw InputError("parameters", "expected an object {\"m\": 1, \"g\": \"981/100\"}, got " +
-                                         describe(node));
+      throw InputError("parameters",
+                       "expected an object {\"m\": 1, \"g\": \"981/100\"}, got " + describe(node));
     for (const auto& [key, value] : node.items()) {
       const std::string field = "parameters." + key;
       if (!value.is_string() && !value.is_number())
         throw InputError(field, "expected a number, got " + describe(value));
-      parameters.emplace_back(key, parse_rational(value.is_string() ? value.get<std::string>()
-                                                                      : value.dump(),
-                                                  field));
+      parameters.emplace_back(
+          key, parse_rational(value.is_string() ? value.get<std::string>() : value.dump(), field));
     }
   }
   const Symbols symbols(out.coordinates, out.velocities, parameters);
@@ -140,9 +146,10 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
     GiNaC::exmap at_rest;
     for (Index i = 0; i < n; ++i) at_rest[symbols.v(i)] = 0;
     if (!T.subs(at_rest).expand().is_zero())
-      throw InputError("kinetic_energy", "must be a quadratic form in the velocities, but at "
-                                         "zero velocity it is " +
-                                             detail::to_text(T.subs(at_rest)));
+      throw InputError("kinetic_energy",
+                       "must be a quadratic form in the velocities, but at "
+                       "zero velocity it is " +
+                           detail::to_text(T.subs(at_rest)));
     for (Index i = 0; i < n; ++i) {
       const GiNaC::ex momentum = T.diff(symbols.v(i));
       if (!momentum.subs(at_rest).expand().is_zero())
@@ -165,8 +172,8 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
     for (Index i = 0; i < n; ++i) {
       const json& row = rows[i];
       if (!row.is_array() || row.size() != static_cast<std::size_t>(n))
-        throw InputError(entry("M", i), fmt::format("expected a row of {} formulas, got {}", n,
-                                                    describe(row)));
+        throw InputError(entry("M", i),
+                         fmt::format("expected a row of {} formulas, got {}", n, describe(row)));
       for (Index j = 0; j < n; ++j) M(i, j) = parse(row[j], entry("M", i, j), Depends::coordinates);
     }
     for (Index i = 0; i < n; ++i)
@@ -176,8 +183,9 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
                                     detail::to_text(M(i, j)) + " and " + entry("M", j, i) + " = " +
                                     detail::to_text(M(j, i)));
   } else {
-    throw InputError("M", "is missing: give the mass matrix \"M\" (rows of formulas) or the "
-                          "\"kinetic_energy\"");
+    throw InputError("M",
+                     "is missing: give the mass matrix \"M\" (rows of formulas) or the "
+                     "\"kinetic_energy\"");
   }
   out.constant_mass = true;
   for (Index i = 0; i < n; ++i)
@@ -249,11 +257,13 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
     }
   }
   if (present(root, "mu") && out.tangent_directions == 0)
-    throw InputError("mu", "friction coefficients need \"tangents\" (the tangential coordinate "
-                           "of each contact)");
+    throw InputError("mu",
+                     "friction coefficients need \"tangents\" (the tangential coordinate "
+                     "of each contact)");
   if (out.tangent_directions > 0 && !present(root, "mu"))
-    throw InputError("mu", "is missing: the model has tangents and needs friction coefficients "
-                           "(one number or one per contact)");
+    throw InputError("mu",
+                     "is missing: the model has tangents and needs friction coefficients "
+                     "(one number or one per contact)");
   if (m > 0 && !present(root, "e"))
     throw InputError("e", fmt::format("is missing: the model has {} contact(s) and needs a "
                                       "restitution coefficient (one number or one per contact)",

@@ -16,7 +16,9 @@ const json& field_of(const json& root, const std::string& key) {
   return it == root.end() ? missing : *it;
 }
 
-bool present(const json& root, const std::string& key) { return root.find(key) != root.end(); }
+bool present(const json& root, const std::string& key) {
+  return root.find(key) != root.end();
+}
 
 // One number for every contact, or one per contact.
 template <class Scalar>
@@ -26,8 +28,8 @@ Vector<Scalar> per_contact(const json& root, const std::string& key, Index m) {
   if (!node.is_array()) return Vector<Scalar>::Constant(m, case_number<Scalar>(node, key));
   Vector<Scalar> x = case_vector<Scalar>(node, key);
   if (x.size() != m)
-    throw InputError(key, fmt::format("expected one number or {} (one per contact), got {}", m,
-                                      x.size()));
+    throw InputError(
+        key, fmt::format("expected one number or {} (one per contact), got {}", m, x.size()));
   return x;
 }
 
@@ -92,8 +94,7 @@ void FormulaModel<Scalar>::do_force(const Scalar& t, const Vector<Scalar>& q,
 
 template <class Scalar>
 void FormulaModel<Scalar>::do_external_force(const Scalar& t, const Vector<Scalar>& q,
-                                             const Vector<Scalar>& v,
-                                             Vector<Scalar>& f_ext) const {
+                                             const Vector<Scalar>& v, Vector<Scalar>& f_ext) const {
   f_ext.resize(dofs());
   run(external_force_, t, q, &v, f_ext.data());
 }
@@ -118,8 +119,7 @@ void FormulaModel<Scalar>::do_normal_jacobian(const Vector<Scalar>& q, Matrix<Sc
 }
 
 template <class Scalar>
-void FormulaModel<Scalar>::do_tangent_jacobian(const Vector<Scalar>& q,
-                                               Matrix<Scalar>& W_T) const {
+void FormulaModel<Scalar>::do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const {
   W_T.resize(dofs(), contacts_ * tangent_directions_);
   run(tangent_jacobian_, Scalar(0), q, nullptr, W_T.data());
 }
@@ -148,11 +148,11 @@ LagrangianCase<Scalar> load_lagrangian_case(const CaseDocument& document) {
   initial.v = case_vector<Scalar>(field_of(root, "v0"), "v0");
   const Index n = model.dofs();
   if (initial.q.size() != n)
-    throw InputError("q0", fmt::format("expected {} entries (one per coordinate), got {}", n,
-                                       initial.q.size()));
+    throw InputError(
+        "q0", fmt::format("expected {} entries (one per coordinate), got {}", n, initial.q.size()));
   if (initial.v.size() != n)
-    throw InputError("v0", fmt::format("expected {} entries (one per coordinate), got {}", n,
-                                       initial.v.size()));
+    throw InputError(
+        "v0", fmt::format("expected {} entries (one per coordinate), got {}", n, initial.v.size()));
   // The specific fields first (a log of a negative number in the potential is named
   // "potential", not "f"), then every hypothesis of the model at q0.
   model.potential(initial.q);
@@ -164,16 +164,16 @@ LagrangianCase<Scalar> load_lagrangian_case(const CaseDocument& document) {
     model.validate(initial);
   } catch (const ModelError& error) {
     if (compiled.mass_field == "kinetic_energy" && error.field() == "M")
-      throw ModelError("kinetic_energy",
-                       std::string("its Hessian in the velocities, the mass matrix M, ") +
-                           (error.what() + 3));
+      throw ModelError(
+          "kinetic_energy",
+          std::string("its Hessian in the velocities, the mass matrix M, ") + (error.what() + 3));
     throw;
   }
 
   Scalar T = case_number<Scalar>(field_of(root, "T"), "T");
   if (T < initial.t)
-    throw InputError("T", "horizon " + format_scalar(T) + " is before t0 = " +
-                              format_scalar(initial.t));
+    throw InputError("T",
+                     "horizon " + format_scalar(T) + " is before t0 = " + format_scalar(initial.t));
   std::optional<Scalar> h;
   if (present(root, "h")) {
     const Scalar step = case_number<Scalar>(field_of(root, "h"), "h");
@@ -189,9 +189,9 @@ LagrangianCase<Scalar> load_lagrangian_case(const std::string& name_or_path) {
   return load_lagrangian_case<Scalar>(read_case_file(locate_case(name_or_path)));
 }
 
-#define NSH_INSTANTIATE(Scalar)                                                        \
-  template class FormulaModel<Scalar>;                                                 \
-  template LagrangianCase<Scalar> load_lagrangian_case<Scalar>(const CaseDocument&);   \
+#define NSH_INSTANTIATE(Scalar)                                                      \
+  template class FormulaModel<Scalar>;                                               \
+  template LagrangianCase<Scalar> load_lagrangian_case<Scalar>(const CaseDocument&); \
   template LagrangianCase<Scalar> load_lagrangian_case<Scalar>(const std::string&);
 NSH_INSTANTIATE(double)
 NSH_INSTANTIATE(Real50)

@@ -180,14 +180,13 @@ GiNaC::ex Symbols::parse(const nlohmann::json& node, const std::string& field,
       const int input = input_of(name);
       const Index n = dofs();
       if (input < 0)
-        throw InputError(field,
-                         "unknown symbol '" + name + "' (" + known_names(depends) + ")");
+        throw InputError(field, "unknown symbol '" + name + "' (" + known_names(depends) + ")");
       if (input == 0 && depends != Depends::time_coordinates_velocities)
-        throw InputError(field, "depends on the time 't', but this formula is a function of the " +
-                                    std::string(depends == Depends::coordinates
-                                                    ? "coordinates"
-                                                    : "coordinates and velocities") +
-                                    " only");
+        throw InputError(
+            field, "depends on the time 't', but this formula is a function of the " +
+                       std::string(depends == Depends::coordinates ? "coordinates"
+                                                                   : "coordinates and velocities") +
+                       " only");
       if (input > n && depends == Depends::coordinates)
         throw InputError(field, "depends on the velocity '" + name +
                                     "', but this formula is a function of the coordinates "
@@ -203,8 +202,8 @@ GiNaC::ex Symbols::parse(const nlohmann::json& node, const std::string& field,
       }
     } else if (GiNaC::is_a<GiNaC::constant>(part)) {
       if (!part.is_equal(GiNaC::Pi))
-        throw InputError(field, "constant '" + to_text(part) + "' in '" + text +
-                                    "' is not supported (only pi)");
+        throw InputError(
+            field, "constant '" + to_text(part) + "' in '" + text + "' is not supported (only pi)");
     } else if (GiNaC::is_a<GiNaC::numeric>(part)) {
       if (!GiNaC::ex_to<GiNaC::numeric>(part).is_real())
         throw InputError(field, "'" + text + "' has a complex number; formulas are real");

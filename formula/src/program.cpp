@@ -137,9 +137,15 @@ EvaluationFailure Program<Scalar>::evaluate(const Scalar* inputs, Scalar* output
               }
               out = pow(a, b);
               break;
-            case Operation::sin: out = sin(a); break;
-            case Operation::cos: out = cos(a); break;
-            case Operation::tan: out = tan(a); break;
+            case Operation::sin:
+              out = sin(a);
+              break;
+            case Operation::cos:
+              out = cos(a);
+              break;
+            case Operation::tan:
+              out = tan(a);
+              break;
             case Operation::asin:
             case Operation::acos:
               if (a < Scalar(-1) || a > Scalar(1)) {
@@ -148,11 +154,21 @@ EvaluationFailure Program<Scalar>::evaluate(const Scalar* inputs, Scalar* output
               }
               out = in.operation == Operation::asin ? Scalar(asin(a)) : Scalar(acos(a));
               break;
-            case Operation::atan: out = atan(a); break;
-            case Operation::sinh: out = sinh(a); break;
-            case Operation::cosh: out = cosh(a); break;
-            case Operation::tanh: out = tanh(a); break;
-            case Operation::exp: out = exp(a); break;
+            case Operation::atan:
+              out = atan(a);
+              break;
+            case Operation::sinh:
+              out = sinh(a);
+              break;
+            case Operation::cosh:
+              out = cosh(a);
+              break;
+            case Operation::tanh:
+              out = tanh(a);
+              break;
+            case Operation::exp:
+              out = exp(a);
+              break;
             case Operation::log:
               if (!(a > Scalar(0))) {
                 poison(k, "log of a number <= 0");

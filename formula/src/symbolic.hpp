@@ -18,8 +18,8 @@ namespace nsh::formula::detail {
 
 /// What a formula may depend on.
 enum class Depends {
-  coordinates,               ///< q: M entries, potential, gaps, tangents
-  coordinates_velocities,    ///< q, v: kinetic energy
+  coordinates,                  ///< q: M entries, potential, gaps, tangents
+  coordinates_velocities,       ///< q, v: kinetic energy
   time_coordinates_velocities,  ///< t, q, v: forces
 };
 

@@ -10,8 +10,8 @@
 #include <nsh/error.hpp>
 #include <nsh/formula/lagrangian_case.hpp>
 
-#include <boost/math/constants/constants.hpp>
 #include <gtest/gtest.h>
+#include <boost/math/constants/constants.hpp>
 
 #include <cstdio>
 #include <random>
@@ -45,7 +45,9 @@ std::string error_of(const nsh::CaseDocument& document) {
   return "loaded";
 }
 
-nsh::CaseDocument rod() { return nsh::read_case_file(rod_file); }
+nsh::CaseDocument rod() {
+  return nsh::read_case_file(rod_file);
+}
 
 // The rod's document with one field replaced (`value` parsed as JSON) or, with "null", removed.
 nsh::CaseDocument rod_with(const std::string& key, const std::string& value) {
@@ -206,9 +208,7 @@ TEST(LagrangianCase, GyroscopicForcesOfAConfigurationDependentMassAreExactInRati
   // Power balance between impacts, exactly: dE/dt = grad_q E . v + (M v) . (M^-1 f) = v^T f_ext.
   // E is quadratic in r and free of theta, so central differences give grad_q E exactly.
   const Matrix<Rational> grad_E = nsh::central_difference_gradients<Rational>(
-      [&](const Vector<Rational>& x) {
-        return Vector<Rational>::Constant(1, model.energy(x, v));
-      },
+      [&](const Vector<Rational>& x) { return Vector<Rational>::Constant(1, model.energy(x, v)); },
       q, Rational(1));
   EXPECT_EQ(grad_E.col(0).dot(v) + v.dot(model.force(t, q, v)),
             v.dot(model.external_force(t, q, v)));
@@ -231,9 +231,9 @@ TEST(LagrangianCase, EveryFunctionAndItsDerivativeEvaluateInReal50) {
                   boost::math::constants::pi<Real50>() / (psi * psi));
   };
   Vector<Real50> q(2);
-  for (const auto& [psi, beta] : {std::pair{Real50(1), Real50(1) / 2},
-                                  std::pair{Real50(-7) / 10, Real50(-3) / 2},
-                                  std::pair{Real50(2), Real50(1) / 9}}) {
+  for (const auto& [psi, beta] :
+       {std::pair{Real50(1), Real50(1) / 2}, std::pair{Real50(-7) / 10, Real50(-3) / 2},
+        std::pair{Real50(2), Real50(1) / 9}}) {
     q << psi, beta;
     EXPECT_LT(nsh::abs_value<Real50>(c.model.potential(q) - V(q)), Real50("1e-47"));
     const Matrix<Real50> grad = nsh::central_difference_gradients<Real50>(

@@ -93,8 +93,8 @@ class NonlinearModel {
   virtual void do_mass(const Vector<Scalar>& q, Matrix<Scalar>& M) const = 0;
   virtual void do_force(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
                         Vector<Scalar>& f) const = 0;
-  virtual void do_external_force(const Scalar& t, const Vector<Scalar>& q,
-                                 const Vector<Scalar>& v, Vector<Scalar>& f_ext) const = 0;
+  virtual void do_external_force(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
+                                 Vector<Scalar>& f_ext) const = 0;
   virtual Scalar do_potential(const Vector<Scalar>& q) const = 0;
   virtual void do_gap(const Vector<Scalar>& q, Vector<Scalar>& g) const = 0;
   virtual void do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const = 0;

@@ -39,12 +39,12 @@ struct CompiledLagrangian {
   Index contacts{0};
   Index tangent_directions{0};
   bool constant_mass{false};
-  std::string mass_field;  ///< "M" or "kinetic_energy", for messages
-  ProgramCode mass;            ///< n x n outputs, column-major
-  ProgramCode force;           ///< f, n outputs
-  ProgramCode external_force;  ///< f_ext, n outputs
-  ProgramCode potential;       ///< V, 1 output
-  ProgramCode gap;             ///< g, m outputs
+  std::string mass_field;        ///< "M" or "kinetic_energy", for messages
+  ProgramCode mass;              ///< n x n outputs, column-major
+  ProgramCode force;             ///< f, n outputs
+  ProgramCode external_force;    ///< f_ext, n outputs
+  ProgramCode potential;         ///< V, 1 output
+  ProgramCode gap;               ///< g, m outputs
   ProgramCode normal_jacobian;   ///< W_N, n x m outputs, column-major
   ProgramCode tangent_jacobian;  ///< W_T, n x m d outputs, column-major
   /// The derived formulas as GiNaC prints them: ("M[0][0]", "m"), ("f[1]", "-g*m"), ...

@@ -50,8 +50,8 @@ struct Instruction {
 /// nsh::parse_number.
 struct ProgramCode {
   std::vector<std::string> constants;
-  std::vector<Instruction> instructions;  ///< slot k is written by instruction k
-  std::vector<int> outputs;               ///< the slot of each output
+  std::vector<Instruction> instructions;   ///< slot k is written by instruction k
+  std::vector<int> outputs;                ///< the slot of each output
   std::vector<std::string> output_fields;  ///< the case-file field each output derives from
   int inputs{0};
 

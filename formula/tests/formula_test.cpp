@@ -154,6 +154,15 @@ TEST(LagrangianCase, FallingRodFileIsThePlanarRodInDoubleAndReal50) {
   expect_file_equals_class<Real50>(Real50("1e-48"));
 }
 
+TEST(LagrangianCase, DeclaredThenLoaded) {
+  nsh::formula::LagrangianCase<double> c;
+  EXPECT_EQ(c.model.dofs(), 0);
+  EXPECT_THROW(c.model.validate(c.initial), nsh::ModelError);
+  c = load_lagrangian_case<double>("falling-rod");  // a built-in name, as nsh simulate takes
+  EXPECT_EQ(c.model.dofs(), 3);
+  EXPECT_EQ(c.model.name(), "falling-rod");
+}
+
 TEST(LagrangianCase, KineticEnergyGivesTheSameRodAsItsMassMatrix) {
   nsh::CaseDocument document = rod_with("M", "null");
   document.root["kinetic_energy"] = "m*(x_dot^2 + y_dot^2)/2 + m*l^2*phi_dot^2/6";

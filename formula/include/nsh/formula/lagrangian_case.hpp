@@ -58,6 +58,9 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
 template <class Scalar>
 class FormulaModel final : public NonlinearModel<Scalar> {
  public:
+  /// An empty model (no coordinates), so that a LagrangianCase can be declared before it is
+  /// loaded; validate() refuses it.
+  FormulaModel() = default;
   /// restitution: m entries; friction: m entries when tangent_directions > 0, else empty.
   FormulaModel(const CompiledLagrangian& compiled, Vector<Scalar> restitution,
                Vector<Scalar> friction);
@@ -107,7 +110,7 @@ template <class Scalar>
 struct LagrangianCase {
   FormulaModel<Scalar> model;
   State<Scalar> initial;
-  Scalar T;
+  Scalar T{1};
   std::optional<Scalar> h;
 };
 

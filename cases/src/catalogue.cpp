@@ -61,6 +61,12 @@ const std::vector<CaseInfo>& catalogue() {
        "2 masses, 2 stops, Rayleigh damping, harmonic force: no closed form, event-driven "
        "Real50 reference",
        "two-contact-forced.json", false},
+      // Nonlinear (lagrangian) family: formulas read by nsh::formula (docs/nonlinear-models.md).
+      {"falling-rod", "lagrangian",
+       "rigid rod (m = 1, length 2l = 1, I = m l^2/3) released tilted at phi = 1/2 with "
+       "v = (1, 0, 0), falls on a floor on its two ends, e = 1/2, mu = 3/10: no closed form, the "
+       "same model as the C++ nsh::cases::PlanarRod",
+       "falling-rod.json", false},
       // First-order families (the sweeping/penalty helpers' cases; closed forms in core).
       {"sweeping-interval", "sweeping",
        "seed 004: x' in -1 - N_[0,1](x), x(0) = 1: x(t) = max(1 - t, 0); catching-up "

@@ -196,7 +196,8 @@ namespace {
 TEST(Simulate, EveryFirstOrderCaseFileWithEveryFirstOrderScheme) {
   int runs = 0;
   for (const auto& c : nsh::cases::catalogue()) {
-    if (c.family == "linear") continue;
+    // Lagrangian files are nonlinear second-order models (formula/); no scheme steps them yet.
+    if (c.family == "linear" || c.family == "lagrangian") continue;
     for (const char* scheme : {"catching-up", "penalty:kappa=1000,method=implicit",
                                "penalty:kappa=1000,method=explicit"}) {
       const std::string file = std::string(NSH_SOURCE_DIR) + "/cases/data/" + c.file;

@@ -1,0 +1,201 @@
+// The nonlinear model of a lagrangian case file, and its loader.
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/formula/lagrangian_case.hpp>
+
+#include <fmt/format.h>
+
+namespace nsh::formula {
+namespace {
+
+using json = nlohmann::json;
+
+const json& field_of(const json& root, const std::string& key) {
+  static const json missing;
+  const auto it = root.find(key);
+  return it == root.end() ? missing : *it;
+}
+
+bool present(const json& root, const std::string& key) {
+  return root.find(key) != root.end();
+}
+
+// One number for every contact, or one per contact.
+template <class Scalar>
+Vector<Scalar> per_contact(const json& root, const std::string& key, Index m) {
+  const json& node = field_of(root, key);
+  if (node.is_null()) return Vector<Scalar>::Zero(m);
+  if (!node.is_array()) return Vector<Scalar>::Constant(m, case_number<Scalar>(node, key));
+  Vector<Scalar> x = case_vector<Scalar>(node, key);
+  if (x.size() != m)
+    throw InputError(
+        key, fmt::format("expected one number or {} (one per contact), got {}", m, x.size()));
+  return x;
+}
+
+}  // namespace
+
+template <class Scalar>
+FormulaModel<Scalar>::FormulaModel(const CompiledLagrangian& compiled, Vector<Scalar> restitution,
+                                   Vector<Scalar> friction)
+    : name_(compiled.name),
+      coordinates_(compiled.coordinates),
+      velocities_(compiled.velocities),
+      contacts_(compiled.contacts),
+      tangent_directions_(compiled.tangent_directions),
+      constant_mass_(compiled.constant_mass),
+      mass_(compiled.mass),
+      force_(compiled.force),
+      external_force_(compiled.external_force),
+      potential_(compiled.potential),
+      gap_(compiled.gap),
+      normal_jacobian_(compiled.normal_jacobian),
+      tangent_jacobian_(compiled.tangent_jacobian),
+      restitution_(std::move(restitution)),
+      friction_(std::move(friction)),
+      derived_(compiled.derived) {}
+
+template <class Scalar>
+void FormulaModel<Scalar>::run(const Program<Scalar>& program, const Scalar& t,
+                               const Vector<Scalar>& q, const Vector<Scalar>* v,
+                               Scalar* out) const {
+  const Index n = dofs();
+  if (q.size() != n)
+    throw ModelError("q", fmt::format("expected {} coordinates, got {}", n, q.size()));
+  if (v && v->size() != n)
+    throw ModelError("v", fmt::format("expected {} velocities, got {}", n, v->size()));
+  std::vector<Scalar> inputs(static_cast<std::size_t>(1 + 2 * n), Scalar(0));
+  inputs[0] = t;
+  for (Index i = 0; i < n; ++i) {
+    inputs[1 + i] = q(i);
+    if (v) inputs[1 + n + i] = (*v)(i);
+  }
+  const EvaluationFailure failure = program.evaluate(inputs.data(), out);
+  if (failure.output >= 0) {
+    std::string at = "q = " + format_vector(q);
+    if (v) at += ", v = " + format_vector(*v) + ", t = " + format_scalar(t);
+    throw ModelError(program.output_field(failure.output),
+                     "has no real value at " + at + " (" + failure.reason + ")");
+  }
+}
+
+template <class Scalar>
+void FormulaModel<Scalar>::do_mass(const Vector<Scalar>& q, Matrix<Scalar>& M) const {
+  M.resize(dofs(), dofs());
+  run(mass_, Scalar(0), q, nullptr, M.data());
+}
+
+template <class Scalar>
+void FormulaModel<Scalar>::do_force(const Scalar& t, const Vector<Scalar>& q,
+                                    const Vector<Scalar>& v, Vector<Scalar>& f) const {
+  f.resize(dofs());
+  run(force_, t, q, &v, f.data());
+}
+
+template <class Scalar>
+void FormulaModel<Scalar>::do_external_force(const Scalar& t, const Vector<Scalar>& q,
+                                             const Vector<Scalar>& v, Vector<Scalar>& f_ext) const {
+  f_ext.resize(dofs());
+  run(external_force_, t, q, &v, f_ext.data());
+}
+
+template <class Scalar>
+Scalar FormulaModel<Scalar>::do_potential(const Vector<Scalar>& q) const {
+  Scalar V(0);
+  run(potential_, Scalar(0), q, nullptr, &V);
+  return V;
+}
+
+template <class Scalar>
+void FormulaModel<Scalar>::do_gap(const Vector<Scalar>& q, Vector<Scalar>& g) const {
+  g.resize(contacts_);
+  run(gap_, Scalar(0), q, nullptr, g.data());
+}
+
+template <class Scalar>
+void FormulaModel<Scalar>::do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const {
+  W_N.resize(dofs(), contacts_);
+  run(normal_jacobian_, Scalar(0), q, nullptr, W_N.data());
+}
+
+template <class Scalar>
+void FormulaModel<Scalar>::do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const {
+  W_T.resize(dofs(), contacts_ * tangent_directions_);
+  run(tangent_jacobian_, Scalar(0), q, nullptr, W_T.data());
+}
+
+template <class Scalar>
+LagrangianCase<Scalar> load_lagrangian_case(const CaseDocument& document) {
+  const CompiledLagrangian compiled = compile_lagrangian(document, is_exact_v<Scalar>);
+  const json& root = document.root;
+  const Index m = compiled.contacts;
+  Vector<Scalar> e = per_contact<Scalar>(root, "e", m);
+  Vector<Scalar> mu;
+  if (compiled.tangent_directions > 0) mu = per_contact<Scalar>(root, "mu", m);
+  for (Index a = 0; a < m; ++a) {
+    if (e(a) < Scalar(0) || e(a) > Scalar(1))
+      throw ModelError(fmt::format("e[{}]", a),
+                       "restitution must be in [0, 1], got " + format_scalar(e(a)));
+    if (mu.size() && mu(a) < Scalar(0))
+      throw ModelError(fmt::format("mu[{}]", a),
+                       "friction coefficient must be >= 0, got " + format_scalar(mu(a)));
+  }
+  FormulaModel<Scalar> model(compiled, std::move(e), std::move(mu));
+
+  State<Scalar> initial;
+  initial.t = present(root, "t0") ? case_number<Scalar>(field_of(root, "t0"), "t0") : Scalar(0);
+  initial.q = case_vector<Scalar>(field_of(root, "q0"), "q0");
+  initial.v = case_vector<Scalar>(field_of(root, "v0"), "v0");
+  const Index n = model.dofs();
+  if (initial.q.size() != n)
+    throw InputError(
+        "q0", fmt::format("expected {} entries (one per coordinate), got {}", n, initial.q.size()));
+  if (initial.v.size() != n)
+    throw InputError(
+        "v0", fmt::format("expected {} entries (one per coordinate), got {}", n, initial.v.size()));
+  // The specific fields first (a log of a negative number in the potential is named
+  // "potential", not "f"), then every hypothesis of the model at q0.
+  model.potential(initial.q);
+  model.external_force(initial.t, initial.q, initial.v);
+  model.gap(initial.q);
+  model.normal_jacobian(initial.q);
+  model.tangent_jacobian(initial.q);
+  try {
+    model.validate(initial);
+  } catch (const ModelError& error) {
+    if (compiled.mass_field == "kinetic_energy" && error.field() == "M")
+      throw ModelError(
+          "kinetic_energy",
+          std::string("its Hessian in the velocities, the mass matrix M, ") + (error.what() + 3));
+    throw;
+  }
+
+  Scalar T = case_number<Scalar>(field_of(root, "T"), "T");
+  if (T < initial.t)
+    throw InputError("T",
+                     "horizon " + format_scalar(T) + " is before t0 = " + format_scalar(initial.t));
+  std::optional<Scalar> h;
+  if (present(root, "h")) {
+    const Scalar step = case_number<Scalar>(field_of(root, "h"), "h");
+    if (!(step > Scalar(0)))
+      throw InputError("h", "step size must be > 0, got " + format_scalar(step));
+    h = step;
+  }
+  return LagrangianCase<Scalar>{std::move(model), std::move(initial), std::move(T), std::move(h)};
+}
+
+template <class Scalar>
+LagrangianCase<Scalar> load_lagrangian_case(const std::string& name_or_path) {
+  return load_lagrangian_case<Scalar>(read_case_file(locate_case(name_or_path)));
+}
+
+#define NSH_INSTANTIATE(Scalar)                                                      \
+  template class FormulaModel<Scalar>;                                               \
+  template LagrangianCase<Scalar> load_lagrangian_case<Scalar>(const CaseDocument&); \
+  template LagrangianCase<Scalar> load_lagrangian_case<Scalar>(const std::string&);
+NSH_INSTANTIATE(double)
+NSH_INSTANTIATE(Real50)
+NSH_INSTANTIATE(Rational)
+#undef NSH_INSTANTIATE
+
+}  // namespace nsh::formula

@@ -28,8 +28,7 @@ void EventDrivenFlow<Scalar>::Impl::accumulation(const ImpactResult<Scalar>& imp
   std::vector<Index> Z;
   std::vector<Scalar> t_acc;
   for (Index a : impact.index_set) {
-    if (!(impact.impulse(a) > Scalar(0)) || !(U(a) > u_tol) || !(model.e(a) < Scalar(1)))
-      continue;
+    if (!(impact.impulse(a) > Scalar(0)) || !(U(a) > u_tol) || !(model.e(a) < Scalar(1))) continue;
     if (std::find(closed.begin(), closed.end(), a) != closed.end()) continue;
     const Scalar g_dd = model.G.col(a).dot(acceleration);
     if (!(g_dd < Scalar(0))) continue;
@@ -62,8 +61,8 @@ void EventDrivenFlow<Scalar>::Impl::accumulation(const ImpactResult<Scalar>& imp
   const Scalar E1 = energy();
   for (std::size_t i = 0; i < Z.size(); ++i) {
     const Index a = Z[i];
-    push(events, Event<Scalar>{t_acc[i], EventKind::accumulation, a, U(a), U_after(a), impulse(a),
-                               E0, E1});
+    push(events,
+         Event<Scalar>{t_acc[i], EventKind::accumulation, a, U(a), U_after(a), impulse(a), E0, E1});
     acc_touched[static_cast<std::size_t>(a)] = true;
   }
   acc.impulse += impulse;

@@ -87,8 +87,7 @@ void EventDrivenFlow<Scalar>::Impl::decide_mode(Index exclude, Index force,
     std::vector<bool> fallback_closed;
     const Scalar t_ref = hierarchy ? time_ref() : Scalar(0);
     const Scalar acc_zero =
-        hierarchy ? Scalar(Scalar(2 * decision_margin) * gap_coefficient_tol(2, t_ref))
-                  : Scalar(0);
+        hierarchy ? Scalar(Scalar(2 * decision_margin) * gap_coefficient_tol(2, t_ref)) : Scalar(0);
     const Vector<Scalar> w_acc = W * lcp.z + b;
     for (Index i = 0; i < k; ++i) {
       const bool old_closed = lcp.z(i) > lam_tol || A[i] == force;

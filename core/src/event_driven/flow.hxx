@@ -48,6 +48,10 @@ struct EventDrivenFlow<Scalar>::Impl {
   bool acc_posed{false};
   LcpResult<Scalar> acc_lcp;
 
+  // Work done over the run, for the bound options.max_segments.
+  Index segments{0};      ///< series segments since construction
+  Index events_total{0};  ///< events processed since construction
+
   /// Order at which decide_mode() decided each contact from a higher derivative (0: from the
   /// acceleration LCP or not at contact); read by the next segment's monitors.
   std::vector<int> decided_order;
@@ -63,6 +67,7 @@ struct EventDrivenFlow<Scalar>::Impl {
       throw InputError("q0", fmt::format("event-driven: state of size {}/{} for a model with {} "
                                          "degrees of freedom",
                                          state.q.size(), state.v.size(), n));
+    if (!std::isfinite(flow.frequency.total())) refuse_work(state.t, state.t);
     rel_tol = options.tolerance > Scalar(0) ? options.tolerance : Scalar(64) * epsilon<Scalar>();
     G_norm = max_abs(model.G);
     w_norm = max_abs(model.w);
@@ -124,6 +129,16 @@ struct EventDrivenFlow<Scalar>::Impl {
     if (events) events->push_back(ev);
   }
 
+  /// Series segments that [t, t_target] needs: (t_target - t) rho / segment_reach, in double.
+  double segments_needed(const Scalar& t_target) const {
+    if (flow.frequency.total() == 0) return 0;  // a polynomial flow: one segment
+    return std::ceil(scalar_cast<double>(Scalar(t_target - state.t)) * flow.frequency.total() /
+                     double(event_detail::TaylorFlow<Scalar>::segment_reach));
+  }
+  /// The InputError of an infeasible interval: names the part of rho that makes it so (K, C,
+  /// omega), or T when rho itself is moderate and the interval is long.
+  [[noreturn]] void refuse_work(const Scalar& t_target, const Scalar& t_from) const;
+
   void advance_to(const Scalar& t_target, std::vector<Event<Scalar>>* events);
   void process(std::optional<Trigger> trigger, Index trigger_contact,
                std::vector<Event<Scalar>>* events);
@@ -135,6 +150,48 @@ struct EventDrivenFlow<Scalar>::Impl {
   void accumulation(const ImpactResult<Scalar>& impact, std::vector<Event<Scalar>>* events);
 };
 
+template <class Scalar>
+void EventDrivenFlow<Scalar>::Impl::refuse_work(const Scalar& t_target,
+                                                const Scalar& t_from) const {
+  const auto& bound = flow.frequency;
+  const double limit = static_cast<double>(options.max_segments);
+  const double per_unit_time =
+      bound.total() / double(event_detail::TaylorFlow<Scalar>::segment_reach);
+  const std::string interval = "[" + format_scalar(t_from) + ", " + format_scalar(t_target) + "]";
+  if (!std::isfinite(bound.total())) {
+    const char* field = !std::isfinite(bound.stiffness) ? "K"
+                        : !std::isfinite(bound.damping) ? "C"
+                                                        : "omega";
+    throw InputError(field, fmt::format("event-driven: the spectral bound rho = sqrt(lambda_max("
+                                        "M^-1 K)) + |M^-1 C| + |omega| overflows double ({:g}, "
+                                        "{:g}, {:g}), so any interval needs unboundedly many flow "
+                                        "segments (raising EventDrivenOptions::max_segments "
+                                        "cannot help): rescale the model's units",
+                                        bound.stiffness, bound.damping, bound.forcing));
+  }
+  const double needed = segments_needed(t_target);
+  const std::string tail = fmt::format(
+      "so {} needs ~{:.3g} flow segments of length 4 / rho; above the limit of {} "
+      "(EventDrivenOptions::max_segments)",
+      interval, needed, options.max_segments);
+  if (per_unit_time <= limit)  // rho is moderate: the interval is what is long
+    throw InputError(
+        "T", fmt::format("event-driven: rho = {:.3g} per unit time, ", bound.total()) + tail);
+  if (bound.stiffness >= bound.damping && bound.stiffness >= bound.forcing)
+    throw InputError("K", fmt::format("event-driven: the stiffness/mass ratio gives "
+                                      "sqrt(lambda_max(M^-1 K)) = {:.3g} per unit time, ",
+                                      bound.stiffness) +
+                              tail);
+  if (bound.damping >= bound.forcing)
+    throw InputError("C", fmt::format("event-driven: the damping/mass ratio gives |M^-1 C| = "
+                                      "{:.3g} per unit time, ",
+                                      bound.damping) +
+                              tail);
+  throw InputError(
+      "omega",
+      fmt::format("event-driven: the forcing frequency omega = {:.3g}, ", bound.forcing) + tail);
+}
+
 /// Advance exactly to t_target, processing every event in (t, t_target].
 template <class Scalar>
 void EventDrivenFlow<Scalar>::Impl::advance_to(const Scalar& t_target,
@@ -142,6 +199,10 @@ void EventDrivenFlow<Scalar>::Impl::advance_to(const Scalar& t_target,
   if (t_target < state.t)
     throw InputError("T", "event-driven: cannot go back from t = " + format_scalar(state.t) +
                               " to " + format_scalar(t_target));
+  // The work estimate before the loop: an interval that needs more segments than the limit is
+  // refused at once (K = 1e300 would otherwise run ~1e150 segments).
+  if (!(segments_needed(t_target) <= static_cast<double>(options.max_segments)))
+    refuse_work(t_target, state.t);
   const auto& qk = flow.qk;
   const auto& lamk = flow.lamk;
   int zero_length = 0;
@@ -153,6 +214,12 @@ void EventDrivenFlow<Scalar>::Impl::advance_to(const Scalar& t_target,
       S = flow.seg_max;
       final_segment = false;
     }
+    if (++segments > options.max_segments)
+      throw StepError(fmt::format(
+          "event-driven: more than {} flow segments (EventDrivenOptions::max_segments) in this "
+          "run from t0 = {}: stopped at t = {} on the way to {}, {} events so far",
+          options.max_segments, format_scalar(t_start), format_scalar(state.t),
+          format_scalar(t_target), events_total));
     flow.series(state);
     const int used = flow.used;
     if (const Scalar reach = flow.series_reach(S); reach < S) {
@@ -164,8 +231,7 @@ void EventDrivenFlow<Scalar>::Impl::advance_to(const Scalar& t_target,
     std::optional<event_detail::Root<Scalar>> best;
     Index best_contact = -1;
     Trigger best_kind = Trigger::gap;
-    auto consider = [&](const std::optional<event_detail::Root<Scalar>>& r, Index a,
-                        Trigger kind) {
+    auto consider = [&](const std::optional<event_detail::Root<Scalar>>& r, Index a, Trigger kind) {
       if (r && (!best || r->s < best->s)) {
         best = r;
         best_contact = a;
@@ -250,6 +316,7 @@ void EventDrivenFlow<Scalar>::Impl::advance_to(const Scalar& t_target,
     if (++count > options.max_events)
       throw StepError(fmt::format("event-driven: more than {} events before t = {}",
                                   options.max_events, format_scalar(t_target)));
+    ++events_total;
     process(best_kind, best_contact, events);
   }
 }
@@ -289,8 +356,7 @@ void EventDrivenFlow<Scalar>::Impl::process(std::optional<Trigger> trigger, Inde
     U = impact->U_plus;
     update_scales();
   }
-  const Index exclude =
-      (trigger && *trigger == Trigger::multiplier) ? trigger_contact : Index(-1);
+  const Index exclude = (trigger && *trigger == Trigger::multiplier) ? trigger_contact : Index(-1);
   const Index force =
       (trigger && *trigger == Trigger::gap && !approaching) ? trigger_contact : Index(-1);
   if (impact) accumulation(*impact, events);

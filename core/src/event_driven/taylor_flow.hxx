@@ -26,10 +26,20 @@
 
 namespace nsh::event_detail {
 
+/// The three parts of the spectral bound rho, kept apart so that a work estimate can name the
+/// field that makes rho large.
+struct FrequencyBound {
+  double stiffness{0};  ///< sqrt(lambda_max(M^-1 K)), from K (and M)
+  double damping{0};    ///< |M^-1 C|, from C (and M)
+  double forcing{0};    ///< |omega| of the harmonic force (0 without one)
+  double total() const { return stiffness + damping + forcing; }
+};
+
 /// Spectral bound rho of the balanced first-order operator, computed in double (DESIGN: spectral
 /// radii in double): sqrt(lambda_max(M^-1 K)) + |M^-1 C| + |omega|.
-inline double frequency_bound(const SparseMatrix<double>& Ms, const SparseMatrix<double>& Ks,
-                              const SparseMatrix<double>& Cs, double omega) {
+inline FrequencyBound frequency_bound(const SparseMatrix<double>& Ms,
+                                      const SparseMatrix<double>& Ks,
+                                      const SparseMatrix<double>& Cs, double omega) {
   auto inf_norm = [](const Matrix<double>& A) {
     double best = 0;
     for (Index i = 0; i < A.rows(); ++i) best = std::max(best, A.row(i).cwiseAbs().sum());
@@ -63,7 +73,7 @@ inline double frequency_bound(const SparseMatrix<double>& Ms, const SparseMatrix
     if (has_k) lambda_k = power(Ks);
     if (has_c) rho_c = power(Cs);
   }
-  return std::sqrt(lambda_k) + rho_c + std::abs(omega);
+  return FrequencyBound{std::sqrt(lambda_k), rho_c, std::abs(omega)};
 }
 
 /// Quantities integrated over the segments since the flow's last reset (the step's ledger).
@@ -109,10 +119,11 @@ struct TaylorFlow {
   Matrix<Scalar> Gc, Bc, Wc_inv;
 
   // Series.
-  int terms{0};       ///< a priori term count: reach^k / k! < epsilon / 64
-  int used{0};        ///< terms of the current series (< terms when it terminated exactly)
-  Scalar rho{0};      ///< spectral bound; 0: the flow is polynomial (nilpotent operator)
-  Scalar seg_max{0};  ///< segment_reach / rho, 0 for unlimited
+  int terms{0};              ///< a priori term count: reach^k / k! < epsilon / 64
+  int used{0};               ///< terms of the current series (< terms when it terminated exactly)
+  FrequencyBound frequency;  ///< rho's parts, in double
+  Scalar rho{0};             ///< spectral bound; 0: the flow is polynomial (nilpotent operator)
+  Scalar seg_max{0};         ///< segment_reach / rho, 0 for unlimited
   std::vector<Vector<Scalar>> qk, vk, lamk;
   std::vector<Scalar> c1k, snk, csk;
 
@@ -145,10 +156,10 @@ struct TaylorFlow {
     Minv_F0 = solve_M(model.F);
     Minv_Fa = has_Fa ? solve_M(model.F_amplitude) : Vector<Scalar>::Zero(n);
 
-    const double rho_d = frequency_bound(
-        model.M.template cast<double>(), model.K.template cast<double>(),
-        model.C.template cast<double>(), has_Fa ? scalar_cast<double>(omega) : 0.0);
-    rho = Scalar(rho_d);
+    frequency =
+        frequency_bound(model.M.template cast<double>(), model.K.template cast<double>(),
+                        model.C.template cast<double>(), has_Fa ? scalar_cast<double>(omega) : 0.0);
+    rho = Scalar(frequency.total());
     seg_max = rho > Scalar(0) ? Scalar(Scalar(segment_reach) / rho) : Scalar(0);
     // reach^k / k! < epsilon / 64 bounds the truncation error of every segment.
     {

@@ -98,6 +98,14 @@ struct EventDrivenOptions {
   LcpMethod lcp_method{LcpMethod::lemke};
   /// A run that needs more events than this throws StepError instead of running forever.
   Index max_events{2000000};
+  /// Work bound: the most series segments (each of length <= 4 / rho, rho the spectral bound
+  /// below) a flow may take. advance_to() first estimates the segments of its interval,
+  /// (t_target - t) rho / 4, and refuses an interval above this with an InputError naming the
+  /// field that makes it infeasible (K or C for the stiffness or damping over mass, omega, or T);
+  /// the count over the whole run is checked inside the loop (a StepError that says the time
+  /// reached and the events so far). 10^7 segments are about a minute of a small model in
+  /// double; raise it for long runs of stiff models (docs/event-driven-performance.md).
+  Index max_segments{10000000};
 };
 
 /// The event-driven flow: holds the state, the closed set and the accumulated step quantities.

@@ -1,5 +1,6 @@
 #include <nsh/format.hpp>
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <ios>
@@ -16,6 +17,21 @@ std::string format_scalar(const Real50& x) {
 
 std::string format_scalar(const Rational& x) {
   return x.str();
+}
+
+void append_scalar(std::string& out, double x) {
+  // The longest shortest form is 24 characters ("-2.2250738585072014e-308").
+  char text[32];
+  const auto end = fmt::format_to_n(text, sizeof text, FMT_COMPILE("{}"), x).out;
+  out.append(text, end);
+}
+
+void append_scalar(std::string& out, const Real50& x) {
+  out += format_scalar(x);
+}
+
+void append_scalar(std::string& out, const Rational& x) {
+  out += format_scalar(x);
 }
 
 template <class Scalar>

@@ -2,6 +2,7 @@
 // double, --every (rows thinned, work terms and impulses summed over the skipped steps so the
 // ledger still balances), --columns, the HDF5 file (read back with the HDF5 C API and, where
 // /usr/bin/python3 has h5py, from Python), and the streamed first-order table.
+#include <nsh/data_format.hpp>
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
 

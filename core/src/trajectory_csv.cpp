@@ -1,4 +1,5 @@
 #include <nsh/error.hpp>
+#include <nsh/data_format.hpp>
 #include <nsh/format.hpp>
 #include <nsh/trajectory_csv.hpp>
 

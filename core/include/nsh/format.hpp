@@ -14,15 +14,6 @@ std::string format_scalar(double x);
 std::string format_scalar(const Real50& x);
 std::string format_scalar(const Rational& x);
 
-/// Appends x to `out` in the form of nsh's data files (the trajectory CSV): for double the
-/// shortest decimal that reads back to the same bits (fmt's default "{}" form: 0.1, -0, 5e-324,
-/// 1e+308, nan, inf), which is shorter and several times faster to print than format_scalar's
-/// 17 digits; Real50 and Rational exactly as format_scalar (50 digits, the exact fraction).
-/// Allocates nothing for double once `out` has the capacity, so a writer reuses one buffer.
-void append_scalar(std::string& out, double x);
-void append_scalar(std::string& out, const Real50& x);
-void append_scalar(std::string& out, const Rational& x);
-
 /// Short form for tables and messages: `digits` significant digits (Rational converted).
 template <class Scalar>
 std::string format_short(const Scalar& x, int digits = 6);

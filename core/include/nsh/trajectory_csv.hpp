@@ -6,7 +6,7 @@
 // row 0 is the initial state (impulses and work terms zero), then one row per step. E is the
 // total mechanical energy 1/2 v^T M v + 1/2 q^T K q of the row's state; P and the W's are that
 // step's impulses and work terms from its StepSummary. Numbers are printed with append_scalar
-// (nsh/format.hpp): for double the shortest text that reads back to the same bits, for Real50
+// (nsh/data_format.hpp): for double the shortest text that reads back to the same bits, for Real50
 // 50 digits, for Rational the exact fraction.
 //
 // Two options thin the table (`nsh simulate --every K --columns ...`, docs/output-formats.md):

@@ -32,7 +32,12 @@ class Hdf5Table {
 
   Hdf5Table(const std::string& path, const std::vector<Column>& columns) : path_(path) {
     H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);  // errors are reported as InputError below
-    file_ = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    // No modification times in object headers (datasets, groups, the root): the same run
+    // writes the same bytes, as the CSV does.
+    const hid_t file_properties = H5Pcreate(H5P_FILE_CREATE);
+    H5Pset_obj_track_times(file_properties, false);
+    file_ = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, file_properties, H5P_DEFAULT);
+    H5Pclose(file_properties);
     if (file_ < 0) throw InputError("out", "cannot create the HDF5 file '" + path + "'");
     Index widest = 1;
     for (const Column& c : columns) widest = std::max(widest, c.width);
@@ -108,8 +113,11 @@ class Hdf5Table {
   void index_dataset(hid_t where, const std::string& name, const std::vector<Index>& values) {
     const hsize_t size = values.size();
     const hid_t space = H5Screate_simple(1, &size, nullptr);
+    const hid_t properties = H5Pcreate(H5P_DATASET_CREATE);
+    H5Pset_obj_track_times(properties, false);
     const hid_t set =
-        H5Dcreate2(where, name.c_str(), H5T_STD_I64LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+        H5Dcreate2(where, name.c_str(), H5T_STD_I64LE, space, H5P_DEFAULT, properties, H5P_DEFAULT);
+    H5Pclose(properties);
     std::vector<long long> data(values.begin(), values.end());
     herr_t status = set < 0 ? -1 : 0;
     if (set >= 0 && !data.empty())
@@ -139,6 +147,7 @@ class Hdf5Table {
     const hid_t space = H5Screate_simple(rank, dims, maxdims);
     const hid_t properties = H5Pcreate(H5P_DATASET_CREATE);
     H5Pset_chunk(properties, rank, chunk);
+    H5Pset_obj_track_times(properties, false);
     const hid_t set =
         H5Dcreate2(file_, name.c_str(), type, space, H5P_DEFAULT, properties, H5P_DEFAULT);
     H5Pclose(properties);
@@ -200,7 +209,10 @@ void write_run_info(Hdf5Table& table, const Hdf5RunInfo& info, const std::string
   table.number_attribute(root, "T", info.T);
   table.number_attribute(root, "every", info.every);
   table.string_attribute(root, "columns", info.columns);
-  const hid_t group = H5Gcreate2(root, "columns", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  const hid_t group_properties = H5Pcreate(H5P_GROUP_CREATE);
+  H5Pset_obj_track_times(group_properties, false);
+  const hid_t group = H5Gcreate2(root, "columns", H5P_DEFAULT, group_properties, H5P_DEFAULT);
+  H5Pclose(group_properties);
   table.check(group < 0 ? -1 : 0, "group columns");
   for (const auto& [name, indices] : indexed) table.index_dataset(group, name, *indices);
   H5Gclose(group);

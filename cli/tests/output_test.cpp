@@ -372,6 +372,15 @@ TEST(Output, Hdf5WithEveryColumnsAndTheFirstOrderTable) {
     EXPECT_EQ(W_ext[k], std::strtod(csv[k + 1][3].c_str(), nullptr));
   }
 
+  // The same run writes the same bytes (no modification times in the object headers).
+  const fs::path again = scratch() / "thin-again.h5";
+  ASSERT_EQ(nsh("simulate two-contact-forced --scheme moreau-jean --h 1/100 --T 3 --every 7 "
+                "--columns q1,W --format hdf5 --out '" +
+                again.string() + "'")
+                .status,
+            0);
+  EXPECT_TRUE(slurp(again) == slurp(h5)) << "two runs wrote different HDF5 bytes";
+
   const fs::path first = scratch() / "sweep.h5";
   const Result sweep = nsh("simulate sweeping-interval --scheme catching-up --h 3/10 --T 3/2 "
                            "--out '" + first.string() + "'");

@@ -1,9 +1,13 @@
-// `nsh simulate CASE --scheme SPEC --h H [--T T] [--precision double|50|rational] [--out FILE]`
+// `nsh simulate CASE --scheme SPEC --h H [--T T] [--precision double|50|rational] [--out FILE]
+//                   [--every K] [--columns LIST] [--format csv|hdf5]`
 //
-// Runs one scheme on one case and writes the trajectory CSV: for the linear family the CSV of
-// nsh/trajectory_csv.hpp; for the first-order families ("sweeping", "penalty-line", run by the
-// first-order schemes catching-up and penalty) `step,t,x0..x{n-1},r0..r{n-1}` with r the step's
-// reaction (x_{k+1} - x_k)/h - f(t_k, x_k) (empty in row 0).
+// Runs one scheme on one case and streams the trajectory, row by row, in constant memory: for
+// the linear family the table of nsh/trajectory_csv.hpp; for the first-order families
+// ("sweeping", "penalty-line", run by the first-order schemes catching-up and penalty)
+// `step,t,x0..x{n-1},r0..r{n-1}` with r the step's reaction (x_{k+1} - x_k)/h - f(t_k, x_k)
+// (empty in row 0). --every and --columns thin the table (nsh/trajectory_csv.hpp); --format
+// hdf5, or an --out name ending in .h5 or .hdf5, writes HDF5 instead of CSV (hdf5_writer.hpp,
+// docs/output-formats.md).
 // A sparse case file ("sparse": true) under moreau-jean or event-driven runs on the sparse model
 // (SparseMoreauJean, EventDriven's sparse initialize): no dense copy, so the bar at 10^4-10^6
 // degrees of freedom streams its CSV; under any other scheme, or in Rational, it is read into
@@ -12,6 +16,7 @@
 // 1 the run itself failed: a step could not certify its one-step solve (nsh::StepError). The
 // rows up to the failed step are kept in the output, so that the failure can be inspected.
 #include "commands.hpp"
+#include "hdf5_writer.hpp"
 
 #include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
@@ -26,8 +31,10 @@
 
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 namespace nsh::cli {
 namespace {
@@ -39,7 +46,58 @@ struct SimulateOptions {
   std::string T;
   std::string precision = "double";
   std::string out;
+  std::string every = "1";
+  std::string columns = "all";
+  std::string format;  ///< "csv", "hdf5", or empty: from the --out name
 };
+
+bool ends_with(const std::string& text, const std::string& tail) {
+  return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+/// HDF5 for --format hdf5 or an --out name ending in .h5/.hdf5; checked before any work.
+bool writes_hdf5(const SimulateOptions& options) {
+  const bool hdf5 = options.format == "hdf5" ||
+                    (options.format.empty() && (ends_with(options.out, ".h5") ||
+                                                ends_with(options.out, ".hdf5")));
+  if (!hdf5) return false;
+  if (options.out.empty())
+    throw InputError("--out", "--format hdf5 writes a file, not standard output: give --out FILE.h5");
+  if (options.precision != "double")
+    throw InputError("--format",
+                     "HDF5 output stores doubles, which would round a --precision " +
+                         options.precision +
+                         " run; write CSV (50 digits, exact fractions) or run --precision double");
+  if (!hdf5_available())
+    throw InputError("--format",
+                     "this nsh was built without HDF5 (install libhdf5-dev, reconfigure and "
+                     "rebuild); it writes CSV only");
+  return true;
+}
+
+/// The text output: --out FILE, else standard output.
+std::ostream& open_text_output(const SimulateOptions& options, std::ofstream& file) {
+  if (options.out.empty()) return std::cout;
+  file.open(options.out, std::ios::binary);
+  if (!file) throw InputError("out", "cannot write '" + options.out + "'");
+  return file;
+}
+
+template <class Scalar>
+Hdf5RunInfo run_info(const SimulateOptions& options, const CaseDocument& document,
+                     const Scalar& t0, const Scalar& h, const Scalar& T) {
+  Hdf5RunInfo info;
+  info.case_name = document.name;
+  info.case_source = document.source;
+  info.scheme = options.scheme;
+  info.precision = options.precision;
+  info.t0 = scalar_cast<double>(t0);
+  info.h = scalar_cast<double>(h);
+  info.T = scalar_cast<double>(T);
+  info.every = parse_every(options.every);
+  info.columns = options.columns;
+  return info;
+}
 
 /// --h, else the case file's "h"; without either, an InputError naming h.
 template <class Scalar>
@@ -62,36 +120,53 @@ Case load_case(const CaseDocument& document, Load load) {
   }
 }
 
-/// Streams the CSV of `steps` steps taken by `take_step` (which fills state and summary) and
-/// reports a StepError with the step and time it happened at; the rows before it are kept.
-template <class Scalar, class Writer, class TakeStep>
+/// Streams the table of `steps` steps taken by `take_step` (which calls the observer after each
+/// step) and reports a StepError with the step and time it happened at; the rows written
+/// before it are kept (with --every K, the last multiple of K before the failure).
+template <class Scalar, class TakeStep>
 int stream_steps(const SimulateOptions& options, const CaseDocument& document,
-                 const State<Scalar>& initial, const Scalar& h, Index steps, Writer&& make_writer,
-                 TakeStep&& take_step) {
+                 const State<Scalar>& initial, const Scalar& h, const Scalar& T, Index steps,
+                 Index dofs, Index contacts,
+                 typename TrajectoryRecorder<Scalar>::Energy energy, TakeStep&& take_step) {
+  TrajectoryColumns columns = TrajectoryColumns::parse(options.columns, dofs, contacts);
+  const TrajectorySampling sampling{parse_every(options.every), steps};
   std::ofstream file;
-  if (!options.out.empty()) {
-    file.open(options.out);
-    if (!file) throw InputError("out", "cannot write '" + options.out + "'");
+  std::ostream* text = nullptr;
+  std::unique_ptr<TrajectoryRecorder<Scalar>> writer;
+  if (writes_hdf5(options)) {
+    if constexpr (std::is_same_v<Scalar, double>)
+      writer = make_hdf5_trajectory_writer(options.out, dofs, contacts, std::move(energy),
+                                           std::move(columns), sampling,
+                                           run_info(options, document, initial.t, h, T));
+  } else {
+    text = &open_text_output(options, file);
+    writer = std::make_unique<TrajectoryCsvWriter<Scalar>>(*text, dofs, contacts, std::move(energy),
+                                                           std::move(columns), sampling);
   }
-  std::ostream& out = options.out.empty() ? std::cout : file;
-  TrajectoryCsvWriter<Scalar> writer = make_writer(out);
-  writer.initial(initial);
+  const auto finish = [&] {
+    if (text) {
+      text->flush();
+      if (!*text) throw InputError("out", "writing the CSV failed");
+    } else if constexpr (std::is_same_v<Scalar, double>) {
+      close_hdf5_trajectory_writer(*writer);
+    }
+  };
+  writer->initial(initial);
   Index done = 0;
   try {
     take_step([&](const State<Scalar>& state, const StepSummary<Scalar>& summary) {
-      writer.step(state, summary);
+      writer->step(state, summary);
       done = summary.step;
     });
   } catch (const StepError& e) {
-    out.flush();
+    finish();
     std::cerr << "nsh: simulate: " << options.scheme << " on " << document.name << ": step "
               << done + 1 << " of " << steps
               << " (t = " << format_scalar(initial.t + Scalar(done) * h) << ") failed: " << e.what()
               << "\n";
     return 1;
   }
-  out.flush();
-  if (!out) throw InputError("out", "writing the CSV failed");
+  finish();
   return 0;
 }
 
@@ -103,8 +178,8 @@ int run(const SimulateOptions& options, const CaseDocument& document) {
   const Index steps = step_count(c.initial.t, T, h);  // checks h and T before any output
   auto scheme = Registry::builtin().make<Scalar>(options.scheme);
   return stream_steps<Scalar>(
-      options, document, c.initial, h, steps,
-      [&](std::ostream& out) { return TrajectoryCsvWriter<Scalar>(out, c.model); },
+      options, document, c.initial, h, T, steps, c.model.dofs(), c.model.contacts(),
+      [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); },
       [&](const StepObserver<Scalar>& observer) {
         simulate<Scalar>(*scheme, c.model, c.initial, h, T, observer);
       });
@@ -127,12 +202,8 @@ int run_sparse(const SimulateOptions& options, const CaseDocument& document,
   const Index steps = step_count(c.initial.t, T, h);
   SparseScheme scheme(spec);
   return stream_steps<Scalar>(
-      options, document, c.initial, h, steps,
-      [&](std::ostream& out) {
-        return TrajectoryCsvWriter<Scalar>(
-            out, c.model.dofs(), c.model.contacts(),
-            [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); });
-      },
+      options, document, c.initial, h, T, steps, c.model.dofs(), c.model.contacts(),
+      [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); },
       [&](const StepObserver<Scalar>& observer) {
         scheme.initialize(c.model, c.initial, h);
         State<Scalar> state = c.initial;
@@ -161,8 +232,9 @@ int run_linear(const SimulateOptions& options, const CaseDocument& document) {
   return run<Scalar>(options, document);
 }
 
-/// A first-order case under a first-order scheme. Exit statuses as for the linear run, except
-/// that a failed step writes no rows (the trajectory is recorded whole, record_first_order).
+/// A first-order case under a first-order scheme, streamed with the conventions of
+/// record_first_order (nsh/first_order/scheme.hpp: validate, initialize, t_k = t0 + k h
+/// exactly). Exit statuses as for the linear run; the rows before a failed step are kept.
 template <class Scalar>
 int run_first_order_case(const SimulateOptions& options, const CaseDocument& document) {
   const FirstOrderRegistry& registry = FirstOrderRegistry::builtin();
@@ -182,39 +254,63 @@ int run_first_order_case(const SimulateOptions& options, const CaseDocument& doc
   }
   const Scalar h = step_size<Scalar>(options, c.h, document);
   if (!options.T.empty()) c.T = parse_number<Scalar>(options.T, "T");
-  step_count(c.initial.t, c.T, h);  // checks h and T before any output
-  FirstOrderTrajectory<Scalar> trajectory;
-  try {
-    trajectory = run_first_order<Scalar>(options.scheme, c, h);
-  } catch (const StepError& e) {
-    std::cerr << "nsh: simulate: " << options.scheme << " on " << document.name
-              << " failed: " << e.what() << "\n";
-    return 1;
-  }
-  std::ofstream file;
-  if (!options.out.empty()) {
-    file.open(options.out);
-    if (!file) throw InputError("out", "cannot write '" + options.out + "'");
-  }
-  std::ostream& out = options.out.empty() ? std::cout : file;
+  const Index steps = step_count(c.initial.t, c.T, h);  // checks h and T before any output
   const Index n = c.initial.x.size();
-  out << "step,t";
-  for (Index i = 0; i < n; ++i) out << ",x" << i;
-  for (Index i = 0; i < n; ++i) out << ",r" << i;
-  out << "\n";
-  for (std::size_t k = 0; k < trajectory.states.size(); ++k) {
-    const FirstOrderState<Scalar>& state = trajectory.states[k];
-    out << k << "," << format_scalar(state.t);
-    for (Index i = 0; i < n; ++i) out << "," << format_scalar(state.x(i));
-    for (Index i = 0; i < n; ++i) {
-      out << ",";
-      if (k > 0 && trajectory.steps[k - 1].reaction.size() == n)
-        out << format_scalar(trajectory.steps[k - 1].reaction(i));
-    }
-    out << "\n";
+  auto columns = select_columns(options.columns, first_order_column_groups(n));
+  const TrajectorySampling sampling{parse_every(options.every), steps};
+  const bool hdf5 = writes_hdf5(options);
+  auto scheme = registry.make<Scalar>(options.scheme);
+  c.model.validate();
+  if (n != c.model.dimension())
+    throw InputError("x0", "expected " + std::to_string(c.model.dimension()) + " entries, got " +
+                               std::to_string(n));
+  scheme->initialize(c.model, c.initial, h);
+
+  std::ofstream file;
+  std::ostream* text = nullptr;
+  std::optional<FirstOrderCsvWriter<Scalar>> csv;
+  std::unique_ptr<FirstOrderHdf5Writer> binary;
+  if (hdf5) {
+    if constexpr (std::is_same_v<Scalar, double>)
+      binary = make_first_order_hdf5_writer(options.out, n, std::move(columns), sampling,
+                                            run_info(options, document, c.initial.t, h, c.T));
+  } else {
+    text = &open_text_output(options, file);
+    csv.emplace(*text, n, std::move(columns), sampling);
   }
-  out.flush();
-  if (!out) throw InputError("out", "writing the CSV failed");
+  const auto finish = [&] {
+    if (text) {
+      text->flush();
+      if (!*text) throw InputError("out", "writing the CSV failed");
+    } else {
+      binary->close();
+    }
+  };
+  FirstOrderState<Scalar> state = c.initial;
+  if constexpr (std::is_same_v<Scalar, double>)
+    if (binary) binary->initial(state);
+  if (csv) csv->initial(state);
+  for (Index k = 0; k < steps; ++k) {
+    FirstOrderStepSummary<Scalar> summary;
+    summary.t_before = state.t;
+    try {
+      scheme->step(state, summary);
+    } catch (const StepError& e) {
+      finish();
+      std::cerr << "nsh: simulate: " << options.scheme << " on " << document.name << ": step "
+                << k + 1 << " of " << steps << " (t = " << format_scalar(summary.t_before)
+                << ") failed: " << e.what() << "\n";
+      return 1;
+    }
+    state.t = c.initial.t + Scalar(k + 1) * h;  // no accumulated drift
+    summary.step = k + 1;
+    summary.t_after = state.t;
+    summary.h = h;
+    if constexpr (std::is_same_v<Scalar, double>)
+      if (binary) binary->step(state, summary);
+    if (csv) csv->step(state, summary);
+  }
+  finish();
   return 0;
 }
 
@@ -239,8 +335,21 @@ void add_simulate_command(CLI::App& app, int& status) {
   cmd->add_option("--T", options->T, "final time (default: the case's T)");
   cmd->add_option("--precision", options->precision, "double (default), 50 or rational")
       ->check(CLI::IsMember({"double", "50", "rational"}));
-  cmd->add_option("--out", options->out, "CSV file to write (default: standard output)");
+  cmd->add_option("--out", options->out,
+                  "file to write (default: standard output); a name ending in .h5 or .hdf5 "
+                  "writes HDF5");
+  cmd->add_option("--every", options->every,
+                  "write every K-th step and the last; P and W are summed over the steps between "
+                  "written rows (default 1)");
+  cmd->add_option("--columns", options->columns,
+                  "columns after step,t: all (default), none, or a list of q, v, P, E, W "
+                  "(x, r for first-order cases), single columns q7 and ranges q0:9 (inclusive)");
+  cmd->add_option("--format", options->format,
+                  "csv or hdf5 (default: hdf5 for an --out name ending in .h5 or .hdf5, else csv)")
+      ->check(CLI::IsMember({"csv", "hdf5"}));
   cmd->callback([options, &status] {
+    parse_every(options->every);  // a bad --every or --format is refused before reading the case
+    writes_hdf5(*options);
     const CaseDocument document = read_case_file(locate_case(options->case_name));
     if (options->precision == "double") {
       status = run_case<double>(*options, document);

@@ -1,15 +1,17 @@
 // `nsh converge CASE --scheme SPEC [--scheme SPEC ...] --h H1,H2,...
 //               [--reference auto|analytic|event-driven|FILE] [--precision double|50|double,50]
-//               [--T T] [--out DIR]`
+//               [--T T] [--out DIR] [--max-steps N]`
 //
 // Convergence and work-precision study (nsh/reports/convergence.hpp): writes
 // DIR/convergence.json, DIR/convergence.csv, DIR/convergence_<measure>.svg and
 // DIR/work_precision_<measure>.svg, and prints the fitted orders. The default reference,
 // "auto", is the case's closed form when it has one and the event-driven flow otherwise.
-// Exit status: 0 every run completed; 1 a run failed (StepError; its errors are null);
-// 2 bad input or usage.
+// Exit status: 0 every run completed; 1 a run failed (StepError; its errors are null) or the
+// reference could not be computed (the message names it); 2 bad input or usage (the message
+// names the field or option).
 #include "commands.hpp"
 
+#include <nsh/limits.hpp>
 #include <nsh/reports/convergence.hpp>
 
 #include <fmt/format.h>
@@ -28,6 +30,7 @@ struct ConvergeArgs {
   std::string precision = "double";
   std::string T;
   std::string out = "nsh-converge";
+  Index max_steps = limits::default_converge_max_steps;
 };
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -47,13 +50,15 @@ int run(const ConvergeArgs& args) {
   options.reference = args.reference;
   options.precisions = split_commas(args.precision);
   options.T = args.T;
+  options.max_steps = args.max_steps;
   options.progress = [](const std::string& line) { std::cerr << line << "\n"; };
   const auto studies = reports::run_convergence(options);
   reports::write_convergence(studies, args.out);
   int status = 0;
   for (const auto& s : studies) {
-    std::cout << fmt::format("{} [{}] on {} against {}:\n", s.scheme, s.precision, s.case_name,
-                             s.reference);
+    std::cout << fmt::format("{} [{}] on {} against {} (error scale {:.3g}: the largest of "
+                             "|T - t0|, |q|, |v| and |E| of the reference):\n",
+                             s.scheme, s.precision, s.case_name, s.reference, s.error_scale);
     for (const auto& m : s.measures) {
       const auto& fit = s.fits.at(m);
       if (!fit.reason.empty()) {  // no slope through round-off noise
@@ -62,9 +67,17 @@ int run(const ConvergeArgs& args) {
             fit.reason == "exact at every h" ? "" : " (errors <= 64 (N+1) eps scale)");
         continue;
       }
-      std::cout << fmt::format("  {:<13} order {:>6}  residual {:>8}\n", m,
+      const auto& errors = s.errors.at(m);
+      double largest = 0;
+      for (double e : errors)
+        if (e == e && e > largest) largest = e;
+      const auto warning = s.warnings.find(m);
+      std::cout << fmt::format("  {:<13} order {:>6}  residual {:>8}  max error {:.2e}{}\n", m,
                                fit.defined() ? fmt::format("{:.3f}", fit.order) : "-",
-                               fit.defined() ? fmt::format("{:.2e}", fit.residual) : "-");
+                               fit.defined() ? fmt::format("{:.2e}", fit.residual) : "-", largest,
+                               warning != s.warnings.end() && !warning->second.empty()
+                                   ? "  (untrusted: " + warning->second + ")"
+                                   : std::string());
     }
     for (std::size_t i = 0; i < s.failures.size(); ++i)
       if (!s.failures[i].empty()) {
@@ -91,6 +104,11 @@ void add_converge_command(CLI::App& app, int& status) {
   cmd->add_option("--precision", args->precision, "double (default), 50, or both as double,50");
   cmd->add_option("--T", args->T, "final time (default: the case's T)");
   cmd->add_option("--out", args->out, "output directory (default: nsh-converge)");
+  cmd->add_option("--max-steps", args->max_steps,
+                  fmt::format("most steps of one run, checked before any run (default {}; "
+                              "docs/limits.md)",
+                              limits::default_converge_max_steps))
+      ->check(CLI::PositiveNumber);
   cmd->callback([args, &status] { status = run(*args); });
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <new>
 
 int main(int argc, char** argv) {
   CLI::App app{"nsh: verifies time integrators for mechanical systems with unilateral contact"};
@@ -25,11 +26,22 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;  // usage errors are status 2, --help is 0
   } catch (const nsh::InputError& e) {
+    // Bad input: the message names the field or the option (exit 2).
     std::fprintf(stderr, "nsh: error: %s\n", e.what());
     return 2;
+  } catch (const nsh::StepError& e) {
+    std::fprintf(stderr, "nsh: error: %s\n", e.what());
+    return 1;
+  } catch (const std::bad_alloc&) {
+    // Every declared size is checked against docs/limits.md before allocating; reaching this
+    // is a failure of nsh, not of the input.
+    std::fprintf(stderr, "nsh: internal error: out of memory (a limit of docs/limits.md is "
+                         "missing; please report the command)\n");
+    return 1;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "nsh: error: %s\n", e.what());
-    return 2;
+    // Not an InputError: nsh failed (exit 1), with what it was doing when the message says.
+    std::fprintf(stderr, "nsh: internal error: %s\n", e.what());
+    return 1;
   }
   return status;
 }

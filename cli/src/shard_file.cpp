@@ -4,12 +4,14 @@
 #include "verdict_io.hpp"
 
 #include <nsh/error.hpp>
+#include <nsh/limits.hpp>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -33,7 +35,8 @@ T field(const nlohmann::json& j, const char* name, const std::string& where) {
   try {
     return j.at(name).get<T>();
   } catch (const nlohmann::json::exception&) {
-    throw InputError(where + ": " + name, "has the wrong type: " + j.at(name).dump());
+    throw InputError(where + ": " + name,
+                     "has the wrong type: " + limits::describe_json(j.at(name)));
   }
 }
 
@@ -78,11 +81,22 @@ void write_shard_file(const std::string& path, const ShardFile& f) {
 }
 
 ShardFile read_shard_file(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "cannot read the shard file");
+  std::error_code ec;
+  const std::uintmax_t bytes = std::filesystem::file_size(path, ec);
+  if (!ec) limits::check_file_size(bytes, path, path);
   nlohmann::json j;
   try {
-    in >> j;
+    // The depth is bounded while parsing (the callback sees every container open), so no
+    // recursive walk of the document can exhaust the stack afterwards.
+    j = nlohmann::json::parse(in, [&path](int depth, nlohmann::json::parse_event_t event,
+                                          nlohmann::json&) {
+      if (event == nlohmann::json::parse_event_t::object_start ||
+          event == nlohmann::json::parse_event_t::array_start)
+        limits::check_json_depth(static_cast<std::size_t>(depth) + 1, path);
+      return true;
+    });
   } catch (const nlohmann::json::exception& e) {
     throw InputError(path, std::string("not JSON: ") + e.what());
   }
@@ -92,7 +106,8 @@ ShardFile read_shard_file(const std::string& path) {
                      std::string("not '") + kFormat + "' (write it with nsh check --out)");
   if (field<int>(j, "version", path) != kVersion)
     throw InputError(path + ": version", fmt::format("{} is not supported (expected {})",
-                                                     j.at("version").dump(), kVersion));
+                                                     limits::describe_json(j.at("version")),
+                                                     kVersion));
   ShardFile f;
   f.shard = field<int>(j, "shard", path);
   f.shards = field<int>(j, "shards", path);

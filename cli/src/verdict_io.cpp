@@ -2,6 +2,7 @@
 #include "verdict_io.hpp"
 
 #include <nsh/error.hpp>
+#include <nsh/limits.hpp>
 
 #include <fmt/format.h>
 
@@ -56,7 +57,8 @@ T field(const nlohmann::json& j, const char* name, const std::string& where) {
   try {
     return j.at(name).get<T>();
   } catch (const nlohmann::json::exception&) {
-    throw InputError(where + "." + name, "has the wrong type: " + j.at(name).dump());
+    throw InputError(where + "." + name,
+                     "has the wrong type: " + limits::describe_json(j.at(name)));
   }
 }
 
@@ -170,7 +172,7 @@ Verdict verdict_from_json(const nlohmann::json& j, const std::string& where) {
     properties::Counterexample x;
     for (const auto& kv : field<nlohmann::json>(c, "values", at)) {
       if (!kv.is_array() || kv.size() != 2 || !kv[0].is_string() || !kv[1].is_string())
-        throw InputError(at + ".values", "an entry is not [name, value]: " + kv.dump());
+        throw InputError(at + ".values", "an entry is not [name, value]: " + limits::describe_json(kv));
       x.values.emplace_back(kv[0].get<std::string>(), kv[1].get<std::string>());
     }
     x.case_file = field<std::string>(c, "case_file", at);

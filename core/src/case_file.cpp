@@ -1,6 +1,7 @@
 // Case-file parsing and lookup (the numeric readers are in case_file_linear.cpp).
 #include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
+#include <nsh/limits.hpp>
 
 #include <fmt/format.h>
 
@@ -35,13 +36,15 @@ class RawNumberBuilder : public nlohmann::json_sax<json> {
   bool binary(binary_t& value) override { return put(json::binary(value)); }
 
   bool start_object(std::size_t) override {
+    limits::check_json_depth(stack_.size() + 1, source_);
     stack_.push_back(place(json::object()));
     return true;
   }
   bool key(string_t& key) override {
     json& object = *stack_.back();
     if (object.contains(key))
-      throw InputError(source_, "field '" + key + "' appears twice in the same object");
+      throw InputError(source_, "field '" + limits::describe_key(key) +
+                                    "' appears twice in the same object");
     pending_key_ = &object[key];
     return true;
   }
@@ -50,6 +53,7 @@ class RawNumberBuilder : public nlohmann::json_sax<json> {
     return true;
   }
   bool start_array(std::size_t) override {
+    limits::check_json_depth(stack_.size() + 1, source_);
     stack_.push_back(place(json::array()));
     return true;
   }
@@ -156,7 +160,7 @@ CaseDocument parse_case_text(const std::string& text, const std::string& source)
   } else if (name->is_string()) {
     document.name = name->get<std::string>();
   } else {
-    throw InputError("name", "expected a string, got " + name->dump());
+    throw InputError("name", "expected a string, got " + limits::describe_json(*name));
   }
   const auto family = document.root.find("family");
   if (family == document.root.end()) {
@@ -164,7 +168,8 @@ CaseDocument parse_case_text(const std::string& text, const std::string& source)
   } else if (family->is_string()) {
     document.family = family->get<std::string>();
   } else {
-    throw InputError("family", "expected a string such as \"linear\", got " + family->dump());
+    throw InputError("family",
+                     "expected a string such as \"linear\", got " + limits::describe_json(*family));
   }
   return document;
 }
@@ -175,6 +180,8 @@ CaseDocument read_case_file(const std::string& path) {
     throw InputError("case", "case file '" + path + "' does not exist or is not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("case", "cannot open case file '" + path + "'");
+  const std::uintmax_t bytes = fs::file_size(path, ec);
+  if (!ec) limits::check_file_size(bytes, path, "case");
   std::ostringstream text;
   text << in.rdbuf();
   return parse_case_text(text.str(), path);

@@ -3,6 +3,7 @@
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 
 #include <fmt/format.h>
@@ -69,13 +70,14 @@ LinearCase<Scalar> load_linear_case(const CaseDocument& document) {
   const json& root = document.root;
   case_text::check_linear_document(document);
   const bool sparse = case_text::sparse_document(root);
+  const Index n = case_text::declared_dofs(root, sparse);
+  if (n > case_text::max_dense_dofs)
+    throw InputError("M", fmt::format("the {} case has {} degrees of freedom; a dense copy "
+                                      "is refused above {}: use a command that reads sparse "
+                                      "models (nsh events) (docs/limits.md)",
+                                      sparse ? "sparse" : "dense", n, case_text::max_dense_dofs));
+  limits::check_dense_dofs(n, scalar_name<Scalar>(), "M");
   if (sparse) {
-    const Index n = case_text::sparse_shape(field_of(root, "M"), "M").first;
-    if (n > case_text::max_dense_dofs)
-      throw InputError("M", fmt::format("the sparse case has {} degrees of freedom; a dense copy "
-                                        "is refused above {}: use a command that reads sparse "
-                                        "models (nsh events)",
-                                        n, case_text::max_dense_dofs));
     if constexpr (!is_exact_v<Scalar>) {
       // The sparse validation (LDL^T pivots, O(n) on a banded model) instead of the dense
       // O(n^3) elimination; the model and its checks are the same.

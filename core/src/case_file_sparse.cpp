@@ -5,6 +5,7 @@
 #include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/limits.hpp>
 #include <nsh/sparse_model.hpp>
 
 #include <fmt/format.h>
@@ -29,7 +30,7 @@ namespace {
 
 // A sparse matrix larger than this is a typo or a hostile file: Eigen allocates cols + 1
 // column starts before reading a single entry.
-constexpr Index max_sparse_dimension = 10'000'000;
+constexpr Index max_sparse_dimension = limits::max_sparse_dimension;
 
 // A non-negative integer written as decimal digits (a JSON integer or a string of digits), or
 // nullopt; "2.0", "1e3" and "1/1" are not indices.
@@ -147,6 +148,7 @@ SparseLinearCase<Scalar> load_sparse_linear_case(const CaseDocument& document) {
     LinearCase<Scalar> dense = load_linear_case<Scalar>(document);
     return {to_sparse(dense.model), dense.initial, dense.T, dense.h};
   }
+  case_text::declared_dofs(root, true);  // every declared size against n, before allocating
   SparseLinearModel<Scalar>& model = out.model;
   model.name = document.name;
   model.M = case_sparse_matrix<Scalar>(field_of(root, "M"), "M");

@@ -7,6 +7,7 @@
 #include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 
 #include <fmt/format.h>
@@ -14,6 +15,7 @@
 #include <limits>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -22,11 +24,8 @@ namespace nsh::case_text {
 
 using json = nlohmann::json;
 
-inline std::string describe(const json& node) {
-  std::string text = node.dump();
-  if (text.size() > 60) text = text.substr(0, 57) + "...";
-  return std::string(node.type_name()) + " " + text;
-}
+// A value for a message, bounded in length and in work whatever its depth (never dump()).
+inline std::string describe(const json& node) { return limits::describe_json(node); }
 
 // The source text of a number node: a string from parse_case_text, or a JSON number in a
 // document built in code (its integer text is exact, a double's dump is its shortest form).
@@ -66,8 +65,10 @@ inline void check_linear_document(const CaseDocument& document) {
     if (!linear_fields().count(key) && (key.empty() || key[0] != '_')) {
       std::string accepted;
       for (const auto& f : linear_fields()) accepted += (accepted.empty() ? "" : ", ") + f;
-      throw InputError(key, "unknown field of a linear case; accepted: " + accepted +
-                                " (and metadata keys starting with '_')");
+      throw InputError(key.empty() ? "\"\"" : key,
+                       "unknown field " + limits::describe_key(key) +
+                           " of a linear case; accepted: " + accepted +
+                           " (and metadata keys starting with '_')");
     }
 }
 
@@ -83,10 +84,55 @@ inline bool sparse_document(const json& root) {
 
 // load_linear_case builds no dense model of a sparse document above this many degrees of
 // freedom (to_dense's default bound).
-inline constexpr Index max_dense_dofs = 4096;
+inline constexpr Index max_dense_dofs = limits::max_dense_dofs;
 
 // The "rows" and "cols" of a sparse matrix object, checked (case_file_sparse.cpp).
 std::pair<Index, Index> sparse_shape(const json& node, const std::string& field);
+
+// The number of degrees of freedom a linear document declares, with every other declared size
+// checked against it before any matrix is allocated: a sparse "rows": 10000000 with two
+// entries, or a sparse G of 10^7 x 10^7, is refused here by its text, not after gigabytes of
+// zero columns, pivots and default vectors. q0 and v0 must list n entries (their lengths are
+// read without parsing a number), the sparse C and K must be n x n, G must have n rows and at
+// most limits::max_contacts columns. Returns n (0 when M is not a list or an object: the
+// reader's own error names it).
+inline Index declared_dofs(const json& root, bool sparse) {
+  const json& M = field_of(root, "M");
+  Index n = 0;
+  if (sparse) {
+    const auto [rows, cols] = sparse_shape(M, "M");
+    if (rows != cols)
+      throw InputError("M", fmt::format("expected a square matrix, got {}x{}", rows, cols));
+    n = rows;
+  } else if (M.is_array()) {
+    n = static_cast<Index>(M.size());
+  } else {
+    return 0;
+  }
+  for (const char* key : {"q0", "v0"}) {
+    const json& x = field_of(root, key);
+    if (x.is_array() && static_cast<Index>(x.size()) != n)
+      throw InputError(key, fmt::format("expected {} entries (one per degree of freedom), got {}",
+                                        n, x.size()));
+  }
+  if (sparse)
+    for (const char* key : {"C", "K"})
+      if (present(root, key)) {
+        const auto [rows, cols] = sparse_shape(field_of(root, key), key);
+        if (rows != n || cols != n)
+          throw InputError(key, fmt::format("expected a {}x{} matrix (the size of M), got {}x{}",
+                                            n, n, rows, cols));
+      }
+  const json& G = field_of(root, "G");
+  if (sparse && G.is_object()) {
+    const auto [rows, cols] = sparse_shape(G, "G");
+    if (rows != n)
+      throw InputError("G", fmt::format("expected {} rows (one per degree of freedom), got {}", n,
+                                        rows));
+    limits::check_contacts(rows, cols, "G");
+  }
+  return n;
+}
 
 // Text of one scalar that parse_number<Scalar> reads back to exactly the same value: the
 // shortest full-precision decimal when it round-trips, otherwise the exact fraction.
@@ -95,6 +141,12 @@ std::string exact_text(const Scalar& x) {
   if constexpr (is_exact_v<Scalar>) {
     return format_scalar(x);
   } else {
+    // A case file holds finite numbers only (parse_number refuses "inf"): a writer handed one
+    // is an internal failure, not bad input (and Rational(inf) would throw Boost's "Cannot
+    // convert a non-finite number to an integer." with no field).
+    if (!is_finite(x))
+      throw std::domain_error("writing a case file: the value " + format_scalar(x) +
+                              " is not finite");
     std::string text;
     if constexpr (std::is_same_v<Scalar, double>) {
       text = fmt::format("{:.17g}", x);
@@ -176,6 +228,7 @@ void read_linear_case_rest(const json& root, bool sparse, Case& out) {
     }
     // "G": [] is the model without contacts.
     if (model.G.rows() == 0) model.G = Matrix<Scalar>::Zero(n, 0);
+    limits::check_contacts(model.G.rows(), model.G.cols(), "G");
   } else {
     model.G = Matrix<Scalar>::Zero(n, 0);
   }

@@ -4,6 +4,7 @@
 
 #include "model_checks.hxx"
 
+#include <Eigen/Cholesky>
 #include <fmt/format.h>
 
 #include <cmath>
@@ -143,6 +144,9 @@ void LinearModel<Scalar>::validate() const {
   require_definite<Scalar>("M", M, true);
   require_definite<Scalar>("C", C, false);
   require_definite<Scalar>("K", K, false);
+  if constexpr (std::is_same_v<Scalar, double>)
+    model_checks::require_finite_delassus<Scalar>(
+        G, [this](const Matrix<Scalar>& B) { return Matrix<Scalar>(M.ldlt().solve(B)); });
 }
 
 template <class Scalar>

@@ -8,7 +8,9 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <string>
+#include <type_traits>
 
 namespace nsh::model_checks {
 
@@ -47,6 +49,27 @@ void require_loads_and_contacts(Index n, const Vector<Scalar>& F, const Vector<S
     if (e(a) < Scalar(0) || e(a) > Scalar(1))
       throw ModelError(fmt::format("e[{}]", a),
                        "restitution must be in [0, 1], got " + format_scalar(e(a)));
+}
+
+/// In double, the matrix W = G^T M^-1 G that every impact solves with (given `solve`, which
+/// returns M^-1 G) must be finite: finite M and G whose product overflows (M = 1e-300,
+/// G = 1e300) would otherwise surface as "W[0][0] is not finite" from the LCP, naming a matrix
+/// the user never wrote. ModelError naming G. Called for double only: Real50's exponent range
+/// makes this moot, and Rational cannot overflow.
+template <class Scalar, class SolveM>
+void require_finite_delassus(const Matrix<Scalar>& G, SolveM&& solve) {
+  if constexpr (std::is_same_v<Scalar, double>) {
+    if (G.cols() == 0) return;
+    const Matrix<double> MinvG = solve(G);
+    const Matrix<double> W = G.transpose() * MinvG;
+    for (Index a = 0; a < W.rows(); ++a)
+      for (Index b = 0; b < W.cols(); ++b)
+        if (!std::isfinite(W(a, b)))
+          throw ModelError("G", fmt::format("the contact matrix G^T M^-1 G that every impact "
+                                            "solves with overflows double (entry [{}][{}] is "
+                                            "{}): rescale G or M, or use --precision 50",
+                                            a, b, format_scalar(W(a, b))));
+  }
 }
 
 }  // namespace nsh::model_checks

@@ -1,32 +1,52 @@
 #include <nsh/error.hpp>
+#include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 
 #include <cctype>
+#include <cstdint>
 
 namespace nsh {
 namespace {
 
 using boost::multiprecision::cpp_int;
 
-// Parses [+-]digits[.digits][(e|E)[+-]digits] exactly; returns false on anything else.
-bool parse_decimal(std::string_view s, Rational& out) {
+// Appends the decimal digits of s[i..] to `mantissa` 18 at a time (one multiply-add of the big
+// integer per 18 digits instead of per digit); returns how many digits were read.
+std::size_t read_digits(std::string_view s, std::size_t& i, cpp_int& mantissa) {
+  std::size_t count = 0;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
+    std::uint64_t chunk = 0, scale = 1;
+    for (int k = 0; k < 18 && i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]));
+         ++k, ++i, ++count) {
+      chunk = chunk * 10 + static_cast<std::uint64_t>(s[i] - '0');
+      scale *= 10;
+    }
+    mantissa = mantissa * scale + chunk;
+  }
+  return count;
+}
+
+// Parses [+-]digits[.digits][(e|E)[+-]digits] exactly; returns false on malformed text and
+// throws InputError(field) beyond the digit and exponent limits (nsh/limits.hpp), checked on the
+// text before any big-integer work.
+bool parse_decimal(std::string_view s, Rational& out, const std::string& field) {
   std::size_t i = 0;
   bool negative = false;
   if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
+  std::size_t digit_count = 0;
+  for (std::size_t k = i; k < s.size() && (std::isdigit(static_cast<unsigned char>(s[k])) ||
+                                            s[k] == '.');
+       ++k)
+    digit_count += s[k] != '.';
+  limits::check_number_digits(digit_count, field, std::string(s));
   cpp_int mantissa = 0;
   long long exponent10 = 0;
-  bool digits = false;
-  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
-    mantissa = mantissa * 10 + (s[i++] - '0');
-    digits = true;
-  }
+  bool digits = read_digits(s, i, mantissa) > 0;
   if (i < s.size() && s[i] == '.') {
     ++i;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
-      mantissa = mantissa * 10 + (s[i++] - '0');
-      --exponent10;
-      digits = true;
-    }
+    const std::size_t fraction = read_digits(s, i, mantissa);
+    exponent10 -= static_cast<long long>(fraction);
+    digits = digits || fraction > 0;
   }
   if (!digits) return false;
   if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
@@ -36,11 +56,13 @@ bool parse_decimal(std::string_view s, Rational& out) {
     long long e = 0;
     bool exponent_digits = false;
     while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
-      e = e * 10 + (s[i++] - '0');
+      if (e <= limits::max_number_exponent) e = e * 10 + (s[i] - '0');  // no overflow
+      ++i;
       exponent_digits = true;
-      if (e > 100000) return false;  // beyond anything a model needs; refuse rather than hang
     }
     if (!exponent_digits) return false;
+    if (i != s.size()) return false;
+    limits::check_number_exponent(negative_exponent ? -e : e, field, std::string(s));
     exponent10 += negative_exponent ? -e : e;
   }
   if (i != s.size()) return false;
@@ -66,13 +88,13 @@ Rational parse_rational(std::string_view text, const std::string& field) {
   const std::size_t slash = s.find('/');
   if (slash == std::string_view::npos) {
     Rational value;
-    if (!parse_decimal(s, value))
+    if (!parse_decimal(s, value, field))
       throw InputError(field, "expected a number such as 0.1, -2.5e-3 or 1/3, got " + shown);
     return value;
   }
   Rational numerator, denominator;
-  if (!parse_decimal(trim(s.substr(0, slash)), numerator) ||
-      !parse_decimal(trim(s.substr(slash + 1)), denominator))
+  if (!parse_decimal(trim(s.substr(0, slash)), numerator, field) ||
+      !parse_decimal(trim(s.substr(slash + 1)), denominator, field))
     throw InputError(field, "expected a fraction p/q of two numbers, got " + shown);
   if (denominator == 0) throw InputError(field, "division by zero in " + shown);
   return numerator / denominator;

@@ -103,6 +103,11 @@ void SparseLinearModel<Scalar>::validate() const {
   require_definite<Scalar>("M", M, true);
   require_definite<Scalar>("C", C, false);
   require_definite<Scalar>("K", K, false);
+  if constexpr (std::is_same_v<Scalar, double>)
+    model_checks::require_finite_delassus<Scalar>(G, [this](const Matrix<Scalar>& B) {
+      Eigen::SimplicialLDLT<SparseMatrix<Scalar>> ldlt(M);
+      return Matrix<Scalar>(ldlt.solve(B));
+    });
 }
 
 template <class Scalar>

@@ -160,7 +160,7 @@ TEST(Model, NonFiniteEntriesNameTheEntry) {
 }
 
 TEST(Model, RestitutionOutsideUnitInterval) {
-  for (const Rational e : {Rational(3, 2), Rational(-1, 10)}) {
+  for (const Rational& e : {Rational(3, 2), Rational(-1, 10)}) {
     auto m = two_body<Rational>();
     m.e(0) = e;
     const Failure f = failure_of([&] { m.validate(); });

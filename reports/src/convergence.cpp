@@ -5,12 +5,14 @@
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/reports/convergence.hpp>
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -30,6 +32,7 @@ struct RunResult {
   std::map<std::string, double> errors;
   std::string failure;
   double roundoff{kNaN};  ///< the error round-off alone explains (roundoff_bound)
+  double scale{0};        ///< the solution's scale (ConvergenceStudy::error_scale)
 };
 
 template <class Scalar>
@@ -68,6 +71,7 @@ RunResult run_one(const std::string& spec, const CaseDocument& document, const s
   const Vector<R> qN = scalar_cast<R>(run.states.back().q);
   const Vector<R> vN = scalar_cast<R>(run.states.back().v);
   auto d = [](const R& x) { return scalar_cast<double>(x); };
+  result.scale = d(scale);
   result.roundoff = roundoff_bound(d(R(epsilon<Scalar>())), static_cast<double>(result.steps),
                                    d(scale) * (1 + d(abs_value<R>(scalar_cast<R>(c.T)))));
   result.errors["q_final"] = d(max_abs(Vector<R>(qN - ref.back().q)));
@@ -112,6 +116,33 @@ std::vector<std::string> parse_step_list(const std::string& text) {
   return out;
 }
 
+std::string fit_warning(const OrderFit& fit) {
+  if (!fit.reason.empty()) return "";  // no order is claimed
+  if (fit.points < 2) return "";       // no order at all (printed as -)
+  std::string out;
+  const auto add = [&out](const std::string& text) { out += (out.empty() ? "" : "; ") + text; };
+  if (fit.points < 3)
+    add(fmt::format("only {} points: a line through two always fits, the order is unchecked",
+                    fit.points));
+  else if (fit.residual > 0.15)
+    add(fmt::format("residual {:.2f} decades: the errors are not on a line (not asymptotic, or "
+                    "at round-off)",
+                    fit.residual));
+  if (fit.defined() && fit.order < 0) add("negative order: the error grows as h shrinks");
+  return out;
+}
+
+// Every h's step count against the --max-steps bound, before the reference (whose analytic scan
+// is 8 points per finest step) or any run is started: --h 1e-12 is refused at once.
+void check_step_counts(const ConvergenceOptions& options, const LinearCase<R>& c) {
+  const R span = c.T - c.initial.t;
+  for (const auto& text : options.h) {
+    const double steps = scalar_cast<double>(span / parse_number<R>(text, "--h"));
+    limits::check_steps(steps, static_cast<double>(options.max_steps), "--h",
+                        "--max-steps");
+  }
+}
+
 std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options) {
   if (options.schemes.empty()) throw InputError("--scheme", "no scheme given");
   if (options.h.empty()) throw InputError("--h", "no step sizes given");
@@ -121,12 +152,23 @@ std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options)
   const CaseDocument document = read_case_file(locate_case(options.case_name));
   if (document.family == "sweeping" || document.family == "penalty-line")
     return run_first_order_convergence(options, document);
-  const LinearModel<R> model_r = load_linear_case<R>(document).model;
+  LinearCase<R> case_r = load_linear_case<R>(document);
+  if (!options.T.empty()) case_r.T = parse_number<R>(options.T, "--T");
+  const LinearModel<R>& model_r = case_r.model;
   std::vector<std::string> specs;
   for (const auto& s : options.schemes) specs.push_back(Registry::builtin().resolve(s).str());
+  check_step_counts(options, case_r);
 
   auto reference = make_reference(options.reference, document, options.h, options.T);
-  const std::optional<R> impact = reference->first_impact();
+  std::optional<R> impact;
+  try {
+    impact = reference->first_impact();  // computes the event-driven flow once
+  } catch (const StepError& e) {
+    throw StepError(fmt::format("the {} reference of {} on [{}, {}] failed (no scheme was run): "
+                                "{}",
+                                reference->name(), document.name, format_short(case_r.initial.t),
+                                format_short(case_r.T), e.what()));
+  }
 
   std::vector<ConvergenceStudy> studies;
   for (const auto& spec : specs)
@@ -157,6 +199,7 @@ std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options)
         study.wall_seconds.push_back(run.wall_seconds);
         study.failures.push_back(run.failure);
         study.roundoff.push_back(run.roundoff);
+        study.error_scale = std::max(study.error_scale, run.scale);
         for (const auto& m : study.measures) {
           auto it = run.errors.find(m);
           study.errors[m].push_back(it == run.errors.end() ? kNaN : it->second);
@@ -171,8 +214,10 @@ std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options)
                   : "failed: " + run.failure));
         }
       }
-      for (const auto& m : study.measures)
+      for (const auto& m : study.measures) {
         study.fits[m] = fit_order(study.h, study.errors[m], study.roundoff);
+        study.warnings[m] = fit_warning(study.fits[m]);
+      }
       studies.push_back(std::move(study));
     }
   return studies;

@@ -6,6 +6,7 @@
 //            computed exactly through the kink of x (THEORY 6.5: s (h - s) / h).
 // The reference is the closed form of the case (only sweeping-interval has one so far).
 #include <nsh/error.hpp>
+#include <nsh/limits.hpp>
 #include <nsh/first_order/sweeping_case.hpp>
 #include <nsh/number.hpp>
 #include <nsh/reports/convergence.hpp>
@@ -58,6 +59,14 @@ std::vector<ConvergenceStudy> run_first_order_convergence(const ConvergenceOptio
     throw InputError("--reference", "first-order cases take the analytic reference, got '" +
                                         options.reference + "'");
   const double nan = std::numeric_limits<double>::quiet_NaN();
+  {
+    // Every h's step count against --max-steps before any run (each holds its trajectory).
+    SweepingCase<R> c = load_sweeping_case<R>(document);
+    if (!options.T.empty()) c.T = parse_number<R>(options.T, "--T");
+    for (const auto& text : options.h)
+      limits::check_steps(scalar_cast<double>((c.T - c.initial.t) / parse_number<R>(text, "--h")),
+                          static_cast<double>(options.max_steps), "--h", "--max-steps");
+  }
   std::vector<ConvergenceStudy> studies;
   for (const auto& spec : options.schemes)
     for (const auto& precision : options.precisions) {
@@ -96,6 +105,12 @@ std::vector<ConvergenceStudy> run_first_order_convergence(const ConvergenceOptio
         study.wall_seconds.push_back(seconds);
         study.failures.push_back(failure);
         study.roundoff.push_back(roundoff);
+        if (failure.empty())  // roundoff = 64 (N + 1) eps max(1, scale): the same scale
+          study.error_scale = std::max(
+              study.error_scale,
+              roundoff / (64 * (static_cast<double>(steps) + 1) *
+                          (precision == "double" ? scalar_cast<double>(epsilon<double>())
+                                                 : scalar_cast<double>(epsilon<R>()))));
         for (const auto& m : study.measures)
           study.errors[m].push_back(failure.empty() ? errors.at(m) : nan);
         if (options.progress)
@@ -104,8 +119,10 @@ std::vector<ConvergenceStudy> run_first_order_convergence(const ConvergenceOptio
                           failure.empty() ? fmt::format("x_sup={:.3e}", errors.at("x_sup"))
                                           : "failed: " + failure));
       }
-      for (const auto& m : study.measures)
+      for (const auto& m : study.measures) {
         study.fits[m] = fit_order(study.h, study.errors[m], study.roundoff);
+        study.warnings[m] = fit_warning(study.fits[m]);
+      }
       studies.push_back(std::move(study));
     }
   return studies;

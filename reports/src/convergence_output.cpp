@@ -35,7 +35,8 @@ nlohmann::json study_json(const ConvergenceStudy& s) {
   j["measures"] = s.measures;
   nlohmann::json errors = nlohmann::json::object(), orders = nlohmann::json::object(),
                  residuals = nlohmann::json::object(), points = nlohmann::json::object(),
-                 reasons = nlohmann::json::object();
+                 reasons = nlohmann::json::object(), warnings = nlohmann::json::object(),
+                 relative = nlohmann::json::object();
   for (const auto& m : s.measures) {
     errors[m] = list(s.errors.at(m));
     const OrderFit& fit = s.fits.at(m);
@@ -44,12 +45,24 @@ nlohmann::json study_json(const ConvergenceStudy& s) {
     points[m] = fit.points;
     // Why orders[m] is null although the runs completed ("exact at every h"); null otherwise.
     reasons[m] = fit.reason.empty() ? nlohmann::json(nullptr) : nlohmann::json(fit.reason);
+    // Why orders[m] should not be trusted (few points, bad residual, negative); null otherwise.
+    const auto w = s.warnings.find(m);
+    warnings[m] = w == s.warnings.end() || w->second.empty() ? nlohmann::json(nullptr)
+                                                             : nlohmann::json(w->second);
+    nlohmann::json rel = nlohmann::json::array();
+    for (double e : s.errors.at(m))
+      rel.push_back(s.error_scale > 0 ? number_or_null(e / s.error_scale) : nlohmann::json(nullptr));
+    relative[m] = rel;
   }
   j["errors"] = errors;
   j["orders"] = orders;
   j["fit_residual"] = residuals;
   j["fit_points"] = points;
   j["order_reasons"] = reasons;
+  j["order_warnings"] = warnings;
+  // The solution's scale (ConvergenceStudy::error_scale) and every error divided by it.
+  j["error_scale"] = number_or_null(s.error_scale);
+  j["relative_errors"] = relative;
   j["roundoff"] = list(s.roundoff);
   j["failures"] = s.failures;
   return j;
@@ -69,6 +82,8 @@ std::string series_name(const ConvergenceStudy& s, const std::string& measure) {
   if (it != s.fits.end() && !it->second.reason.empty()) name += " (" + it->second.reason + ")";
   if (it != s.fits.end() && it->second.defined())
     name += fmt::format(" p={:.2f}", it->second.order);
+  const auto w = s.warnings.find(measure);
+  if (w != s.warnings.end() && !w->second.empty()) name += " (?)";  // see order_warnings
   return name;
 }
 

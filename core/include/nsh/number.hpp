@@ -11,7 +11,10 @@
 namespace nsh {
 
 /// Parse `text` as a number of type Scalar. Throws InputError naming `field` on malformed text
-/// ("abc", "1/0", "", "nan", "inf"): nsh never accepts a non-finite number as input.
+/// ("abc", "1/0", "", "nan", "inf"): nsh never accepts a non-finite number as input. Text with
+/// more than limits::max_number_digits digits, or an exponent beyond
+/// +-limits::max_number_exponent ("1e99999"), is refused the same way (nsh/limits.hpp,
+/// docs/limits.md) before any big-integer work: reading d digits costs O(d^2).
 template <class Scalar>
 Scalar parse_number(std::string_view text, const std::string& field);
 

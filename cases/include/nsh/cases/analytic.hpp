@@ -12,10 +12,25 @@
 
 #include <nsh/model.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 
 namespace nsh::cases {
+
+/// A closed form recognised from a model's own data, never from its name (a user's edited copy
+/// of "two-body" is its own system): the state at any time t >= initial.t.
+template <class Scalar>
+using AnalyticFlow = std::function<State<Scalar>(const Scalar&)>;
+
+/// The closed form of `model` from `initial`, recognised by the data, or an empty function:
+///   1 dof, no contact, k > 0, underdamped, not at undamped resonance   Oscillator
+///   1 dof, 1 contact, K = C = 0, G = [1], w = [0], F < 0, q0 > 0       BouncingBall
+///   K = C = 0, F = 0, no harmonic force (any size)                     ballistic_state
+/// (Rational: only the ballistic form, the others need sqrt and sin). The model and state are
+/// copied into the returned function.
+template <class Scalar>
+AnalyticFlow<Scalar> analytic_flow(const LinearModel<Scalar>& model, const State<Scalar>& initial);
 
 /// True if `case_name` has a closed form for Scalar (Rational: only the force-free cases).
 template <class Scalar>

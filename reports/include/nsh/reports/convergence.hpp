@@ -23,9 +23,10 @@
 // double one shows where double round-off takes over. Orders come from fit_order
 // (least-squares slope of log10 error against log10 h, with its RMS residual).
 //
-// References (ConvergenceOptions::reference; "auto" is "analytic" for a case with a closed form
+// References (ConvergenceOptions::reference; "auto" is "analytic" for a model with a closed form
 // and "event-driven" otherwise):
-//   "analytic"      the case's closed form (nsh::cases::analytic_state), evaluated in Real50;
+//   "analytic"      the closed form of the file's own model (nsh::cases::analytic_flow, which
+//                   recognises it by its data, never by its "name"), evaluated in Real50;
 //                   first impact: the first jump of a local velocity from U < 0 to U >= 0,
 //                   located by bisection to Real50 round-off;
 //   "event-driven"  the exact event-driven flow (nsh::EventDrivenFlow, in Real50) advanced once
@@ -35,10 +36,13 @@
 //                   starts in an impact, like the impacting bar);
 //   FILE            a CSV written by `nsh simulate` (columns t, q0.., v0.., optionally P0..),
 //                   linearly interpolated in time at the run's grid points (exact where the
-//                   grids coincide); first impact: the first row with a nonzero impulse,
+//                   grids coincide), and refused unless its largest time step is below the
+//                   smallest h (a reference on a study grid gives orders of 20 and more);
+//                   first impact: the first row with a nonzero impulse,
 //                   refined by the linear gap estimate t_j + g_j / (−U_j) from the row before.
 
 #include <nsh/case_file.hpp>
+#include <nsh/limits.hpp>
 #include <nsh/reports/order_fit.hpp>
 #include <nsh/reports/svg_plot.hpp>
 
@@ -90,7 +94,17 @@ struct ConvergenceOptions {
   bool keep_going{false};
   /// Called with one line per finished run ("moreau-jean h=0.01 ...").
   std::function<void(const std::string&)> progress;
+  /// Most steps of one run (`nsh converge --max-steps`): checked for every h before the
+  /// reference is built or any run starts, since every run's trajectory is held in memory and
+  /// the analytic reference scans 8 points per finest step. InputError naming "--h" beyond it.
+  Index max_steps{limits::default_converge_max_steps};
 };
+
+/// Why a fitted order should not be trusted, or empty: fewer than three points (two points
+/// always lie on a line: residual 0 says nothing), an RMS residual above 0.15 decades (the
+/// errors are not on a line: not yet asymptotic, or stalled at round-off), or a negative
+/// order (the error grows as h shrinks: no convergence).
+std::string fit_warning(const OrderFit& fit);
 
 /// One (scheme, precision) study.
 struct ConvergenceStudy {
@@ -109,10 +123,17 @@ struct ConvergenceStudy {
   /// has no order (OrderFit::reason "exact at every h").
   std::vector<double> roundoff;
   std::vector<std::string> failures;  ///< per h: empty, or why the run failed (StepError, ...)
+  /// measure -> fit_warning of its fit (empty: nothing to flag).
+  std::map<std::string, std::string> warnings;
+  /// The errors' scale: the largest of |T - t0|, max |q_ref|, max |v_ref| and |E_ref(T)| over
+  /// every run's reference samples (the same scale as the round-off bound), so that an error
+  /// reads as a fraction of the solution it measures.
+  double error_scale{0};
 };
 
 /// Run every (scheme, precision, h). A run that throws StepError is recorded as a failure (NaN
-/// errors) and the study goes on; bad input (case, spec, h, reference) throws InputError.
+/// errors) and the study goes on; bad input (case, spec, h, reference) throws InputError. A
+/// reference that cannot be computed throws StepError saying which reference, case and horizon.
 std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options);
 
 /// The same study for first-order cases (families "sweeping" and "penalty-line") and

@@ -1,0 +1,128 @@
+// The resource limits of nsh/limits.hpp and the errors they give (docs/limits.md).
+#include <nsh/error.hpp>
+#include <nsh/limits.hpp>
+
+#include <fmt/format.h>
+
+namespace nsh::limits {
+namespace {
+
+// Appends a rendering of `node` to `out`, stopping once `out` holds `limit` characters. Each
+// level of nesting appends at least one character, so the recursion is at most `limit` deep.
+void render(const nlohmann::json& node, std::string& out, std::size_t limit) {
+  if (out.size() >= limit) return;
+  if (node.is_array() || node.is_object()) {
+    const bool object = node.is_object();
+    out += object ? '{' : '[';
+    bool first = true;
+    for (auto it = node.begin(); it != node.end() && out.size() < limit; ++it) {
+      if (!first) out += ", ";
+      first = false;
+      if (object) {
+        const std::string key = it.key().size() > limit ? it.key().substr(0, limit) : it.key();
+        out += nlohmann::json(key).dump() + ": ";
+      }
+      render(*it, out, limit);
+    }
+    if (out.size() < limit) out += object ? '}' : ']';
+    return;
+  }
+  if (node.is_string()) {
+    const auto& s = node.get_ref<const std::string&>();
+    out += nlohmann::json(s.size() > limit ? s.substr(0, limit) : s).dump();
+    return;
+  }
+  out += node.dump();  // a scalar: not recursive
+}
+
+}  // namespace
+
+void check_file_size(std::uintmax_t bytes, const std::string& path, const std::string& field) {
+  if (bytes > max_input_file_bytes)
+    throw InputError(field, fmt::format("'{}' has {} bytes; nsh reads files of at most {} bytes "
+                                        "(docs/limits.md)",
+                                        path, bytes, max_input_file_bytes));
+}
+
+void check_json_depth(std::size_t depth, const std::string& source) {
+  if (depth > max_json_depth)
+    throw InputError(source, fmt::format("JSON nested deeper than {} levels (arrays and objects "
+                                         "inside each other); no nsh file needs more "
+                                         "(docs/limits.md)",
+                                         max_json_depth));
+}
+
+void check_number_digits(std::size_t digits, const std::string& field, const std::string& text) {
+  if (digits > max_number_digits)
+    throw InputError(field, fmt::format("a number with {} digits ('{}...'); at most {} digits are "
+                                        "read (docs/limits.md)",
+                                        digits, text.substr(0, 20), max_number_digits));
+}
+
+void check_number_exponent(long long exponent, const std::string& field, const std::string& text) {
+  if (exponent > max_number_exponent || exponent < -max_number_exponent)
+    throw InputError(field,
+                     fmt::format("'{}' has a decimal exponent beyond +-{} (docs/limits.md)",
+                                 text.size() > 40 ? text.substr(0, 40) + "..." : text,
+                                 max_number_exponent));
+}
+
+void check_dense_dofs(Index dofs, const std::string& scalar, const std::string& field) {
+  if (scalar == "rational" && dofs > max_rational_dofs)
+    throw InputError("precision",
+                     fmt::format("{} has {} degrees of freedom; exact rational arithmetic is "
+                                 "limited to {} (dense exact elimination costs O(n^3) operations "
+                                 "on growing numbers): use --precision double or 50 "
+                                 "(docs/limits.md)",
+                                 field, dofs, max_rational_dofs));
+  if (dofs > max_dense_dofs)
+    throw InputError(field, fmt::format("the model has {} degrees of freedom; a dense copy is "
+                                        "refused above {}: use a command that reads sparse "
+                                        "models (nsh events) (docs/limits.md)",
+                                        dofs, max_dense_dofs));
+}
+
+void check_contacts(Index rows, Index cols, const std::string& field) {
+  if (cols > max_contacts)
+    throw InputError(field, fmt::format("declares {} contacts (columns); at most {} are read "
+                                        "(docs/limits.md)",
+                                        cols, max_contacts));
+  if (rows * cols > max_dense_G_entries)
+    throw InputError(field, fmt::format("{} x {} is {} entries; G is stored densely and at most "
+                                        "{} entries are read (docs/limits.md)",
+                                        rows, cols, rows * cols, max_dense_G_entries));
+}
+
+void check_steps(double steps, double max, const std::string& field, const std::string& option) {
+  if (!(steps <= max))
+    throw InputError(field, fmt::format("{:.3g} steps for this horizon; at most {:.3g} are "
+                                        "taken ({}): raise h or {} (docs/limits.md)",
+                                        steps, max, option, option));
+}
+
+void check_exact_size(const Rational& x, const std::string& field) {
+  using boost::multiprecision::msb;
+  const auto bits = [](const boost::multiprecision::cpp_int& i) -> std::size_t {
+    return i == 0 ? 0 : msb(abs(i)) + 1;
+  };
+  const std::size_t b = std::max(bits(numerator(x)), bits(denominator(x)));
+  if (b > max_exact_bits)
+    throw InputError(field, fmt::format("an exact rational of {} bits; at most {} bits are kept "
+                                        "(exact numbers grow with every step): use --precision "
+                                        "50 or a shorter horizon (docs/limits.md)",
+                                        b, max_exact_bits));
+}
+
+std::string describe_json(const nlohmann::json& value, std::size_t max_chars) {
+  std::string text;
+  render(value, text, max_chars + 1);
+  if (text.size() > max_chars) text = text.substr(0, max_chars - 3) + "...";
+  return std::string(value.type_name()) + " " + text;
+}
+
+std::string describe_key(const std::string& key) {
+  if (key.empty()) return "\"\" (the empty key)";
+  return key.size() > 60 ? key.substr(0, 57) + "..." : key;
+}
+
+}  // namespace nsh::limits

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -146,7 +147,7 @@ TEST_F(Report, EveryVerdictMatchesNshCheck) {
   const std::string xml = read_all(junit);
   std::map<std::pair<std::string, std::string>, std::string> expected;
   const std::regex testcase(
-      R"re(<testcase classname="([^"]*)" name="([^"]*)">(\s*<failure|<skipped message="([^":]*))?)re");
+      R"re(<testcase classname="nsh\.([^"]*)" name="([^"]*)" time="[0-9.]+">(\s*<failure|<skipped message="([^":]*))?)re");
   for (auto it = std::sregex_iterator(xml.begin(), xml.end(), testcase);
        it != std::sregex_iterator(); ++it) {
     const auto& m = *it;
@@ -158,7 +159,12 @@ TEST_F(Report, EveryVerdictMatchesNshCheck) {
                     ? "not_claimed"
                     : "not_applicable";
     }
-    expected[{unescape(m[1]), unescape(m[2])}] = outcome;
+    // The classname writes the spec's dots as U+2024 (Jenkins splits at '.').
+    std::string scheme = unescape(m[1]);
+    for (std::size_t at = scheme.find("\u2024"); at != std::string::npos;
+         at = scheme.find("\u2024", at))
+      scheme.replace(at, std::string("\u2024").size(), ".");
+    expected[{scheme, unescape(m[2])}] = outcome;
   }
   ASSERT_FALSE(expected.empty());
 
@@ -194,6 +200,123 @@ TEST_F(Report, Penalty2RowShowsTheSweepProvidersProperties) {
                              property + "\" data-outcome=\"pass\"";
     EXPECT_NE(html.find(cell), std::string::npos) << property;
   }
+}
+
+// Where chromium is: the Debian package installs /usr/bin/chromium (scripts/install-deps installs
+// it when it can; it is optional).
+std::string find_chromium() {
+  for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
+    if (run_shell(std::string("command -v ") + name + " >/dev/null 2>&1") == 0) return name;
+  }
+  return {};
+}
+
+// The page in a real browser: no script error, no resource that fails to load, nothing wider
+// than a 1280 px window (the page's own width is 1250 px), and every link to a file of the
+// report or to an anchor of the page resolves. The check runs a copy of the page with a
+// measuring script injected; the report itself has no script.
+TEST_F(Report, RendersInABrowserWithoutErrorsAndFitsTheWindow) {
+  const fs::path out = dir_ / "out";
+  const std::string html = read_all(out / "index.html");
+  ASSERT_FALSE(html.empty());
+  // Links first (no browser needed): files exist, anchors exist.
+  const std::regex href(R"re(href="([^"]*)")re");
+  std::set<std::string> ids;
+  const std::regex id(R"re( id="([^"]*)")re");
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), id); it != std::sregex_iterator();
+       ++it)
+    ids.insert(unescape((*it)[1]));
+  int links = 0;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), href);
+       it != std::sregex_iterator(); ++it) {
+    const std::string target = unescape((*it)[1]);
+    ++links;
+    if (target.rfind("#", 0) == 0)
+      EXPECT_TRUE(ids.count(target.substr(1))) << "no anchor " << target;
+    else
+      EXPECT_TRUE(fs::exists(out / target)) << "missing file " << target;
+  }
+  EXPECT_GT(links, 100) << "every verdict cell links to its details";
+
+  const std::string chromium = find_chromium();
+  if (chromium.empty())
+    GTEST_SKIP() << "chromium not installed (apt-get install chromium; optional in "
+                    "scripts/install-deps): the browser check did not run";
+  const std::string probe = R"js(<script>
+window.__nsh_errors = [];
+window.addEventListener('error', function (e) {
+  var t = e.target || {};
+  window.__nsh_errors.push(t.src || t.href || String(e.message));
+}, true);
+window.addEventListener('load', function () {
+  var root = document.documentElement, view = root.clientWidth, wide = [];
+  document.querySelectorAll('body *').forEach(function (el) {
+    var r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > view + 1 && !el.closest('.scroll'))
+      wide.push(el.tagName + (el.id ? '#' + el.id : '') + ' right=' + Math.round(r.right));
+    if (el.classList.contains('scroll') && el.scrollWidth > el.clientWidth + 1)
+      wide.push('scrolling box ' + el.scrollWidth + ' > ' + el.clientWidth);
+  });
+  var report = document.createElement('pre');
+  report.id = 'nsh-browser-check';
+  report.textContent = JSON.stringify({view: view, width: root.scrollWidth,
+                                       wide: wide.slice(0, 20), errors: window.__nsh_errors});
+  document.body.appendChild(report);
+});
+</script>)js";
+  std::string page = html;
+  const auto head = page.find("<head>");
+  ASSERT_NE(head, std::string::npos);
+  page.insert(head + 6, probe);
+  const fs::path copy = out / "_browser_check.html";
+  {
+    std::ofstream f(copy);
+    f << page;
+  }
+  const std::string flags =
+      " --headless --disable-gpu --no-sandbox --hide-scrollbars --window-size=1280,1000 "
+      "--virtual-time-budget=10000 --run-all-compositor-stages-before-draw ";
+  const fs::path dom = dir_ / "browser_dom.html", log = dir_ / "browser_stderr.txt";
+  const int status = run_shell(chromium + flags + "--enable-logging=stderr --v=0 --dump-dom 'file://" +
+                               copy.string() + "' >" + dom.string() + " 2>" + log.string());
+  // A screenshot of the top of the page for a person to look at (not compared).
+  run_shell(chromium + flags + "--screenshot=" + (dir_ / "report.png").string() + " 'file://" +
+            (out / "index.html").string() + "' >/dev/null 2>&1");
+  fs::remove(copy);
+  ASSERT_EQ(status, 0) << read_all(log);
+  const std::string text = read_all(dom);
+  const std::regex result(R"re(<pre id="nsh-browser-check">([^<]*)</pre>)re");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(text, m, result)) << "the probe did not run:\n" << read_all(log);
+  const auto check = nlohmann::json::parse(unescape(m[1]));
+  EXPECT_LE(check["width"].get<int>(), check["view"].get<int>()) << check.dump();
+  EXPECT_TRUE(check["wide"].empty()) << check["wide"].dump(1);
+  EXPECT_TRUE(check["errors"].empty()) << check["errors"].dump(1);
+  // Console errors are logged by chromium as "CONSOLE" lines.
+  const std::string err = read_all(log);
+  for (std::size_t at = err.find("CONSOLE"); at != std::string::npos;
+       at = err.find("CONSOLE", at + 1))
+    ADD_FAILURE() << "console: " << err.substr(at, err.find('\n', at) - at);
+}
+
+TEST_F(Report, JunitClassNamesSurviveJenkinsAndCarryTimes) {
+  const fs::path junit = dir_ / ("junit_" + std::to_string(::getpid()) + ".xml");
+  const int status = run_shell(std::string(NSH_EXE) +
+                               " check --scheme moreau-jean:theta=0.3 --property energy_identity "
+                               "--cases 3 --junit " + junit.string() + " >/dev/null 2>&1");
+  ASSERT_EQ(status, 0);
+  const std::string xml = read_all(junit);
+  fs::remove(junit);
+  const std::regex testcase(R"re(<testcase classname="([^"]*)" name="([^"]*)" time="([0-9.]+)")re");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(xml, m, testcase)) << xml;
+  const std::string classname = m[1];
+  // Jenkins takes what follows the last '.' as the class: it must be the whole spec.
+  EXPECT_EQ(classname.rfind('.'), 3u) << classname;  // only the '.' of "nsh."
+  EXPECT_NE(classname.find("theta=0\u20243"), std::string::npos) << classname;
+  EXPECT_EQ(m[2].str(), "energy_identity");
+  EXPECT_TRUE(std::regex_search(xml, std::regex(R"re(<testsuite [^>]*time="[0-9.]+")re"))) << xml;
+  EXPECT_TRUE(std::regex_search(xml, std::regex(R"re(<testsuites [^>]*time="[0-9.]+")re")));
 }
 
 }  // namespace

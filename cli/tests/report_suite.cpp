@@ -169,18 +169,39 @@ TEST_F(Report, EveryVerdictMatchesNshCheck) {
   ASSERT_FALSE(expected.empty());
 
   const std::string html = read_all(dir_ / "out" / "index.html");
-  std::map<std::pair<std::string, std::string>, std::string> table;
+  // Every verdict has a details entry; every verdict except the n/a ones of a property that
+  // applies to no scheme of its table also has a cell, linked to that entry.
+  std::map<std::pair<std::string, std::string>, std::string> table, details;
   const std::regex cell(
-      R"re(<td class="[a-z_]+" data-scheme="([^"]*)" data-property="([^"]*)" data-outcome="([a-z_]+)")re");
+      R"re(<td class="[a-z_]+" data-scheme="([^"]*)" data-property="([^"]*)" data-outcome="([a-z_]+)"><a href="#([^"]*)")re");
+  std::set<std::string> cell_links;
   for (auto it = std::sregex_iterator(html.begin(), html.end(), cell); it != std::sregex_iterator();
-       ++it)
+       ++it) {
     table[{unescape((*it)[1]), unescape((*it)[2])}] = (*it)[3];
-  EXPECT_EQ(table.size(), expected.size());
-  for (const auto& [key, outcome] : expected) {
-    auto it = table.find(key);
-    ASSERT_NE(it, table.end()) << key.first << " / " << key.second << " missing from the page";
-    EXPECT_EQ(it->second, outcome) << key.first << " / " << key.second;
+    cell_links.insert(unescape((*it)[4]));
   }
+  const std::regex detail(
+      R"re(<div class="detail [a-z_]+" id="([^"]*)" data-scheme="([^"]*)" data-property="([^"]*)" data-outcome="([a-z_]+)")re");
+  std::set<std::string> detail_ids;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), detail);
+       it != std::sregex_iterator(); ++it) {
+    details[{unescape((*it)[2]), unescape((*it)[3])}] = (*it)[4];
+    detail_ids.insert(unescape((*it)[1]));
+  }
+  EXPECT_EQ(details.size(), expected.size());
+  for (const auto& [key, outcome] : expected) {
+    auto it = details.find(key);
+    ASSERT_NE(it, details.end()) << key.first << " / " << key.second << " missing from the page";
+    EXPECT_EQ(it->second, outcome) << key.first << " / " << key.second;
+    auto c = table.find(key);
+    if (c != table.end()) {
+      EXPECT_EQ(c->second, outcome) << key.first << " / " << key.second;
+    } else {
+      EXPECT_EQ(outcome, "not_applicable") << key.first << " / " << key.second << " has no cell";
+    }
+  }
+  for (const auto& link : cell_links) EXPECT_TRUE(detail_ids.count(link)) << link;
+  EXPECT_GT(table.size(), expected.size() / 2);
   // The JSON behind the table says the same.
   const auto verdicts = nlohmann::json::parse(read_all(dir_ / "out" / "verdicts.json"));
   EXPECT_EQ(verdicts["verdicts"].size(), expected.size());

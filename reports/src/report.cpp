@@ -97,9 +97,11 @@ table.verdicts th.group { text-align: center; }
 table.verdicts th.property { vertical-align: bottom; padding: 4px 2px; }
 table.verdicts th.property span { writing-mode: vertical-rl; transform: rotate(180deg);
                                   white-space: nowrap; font-weight: normal; }
-table.legend td, table.legend th { max-width: 30em; overflow-wrap: anywhere; }
+table.legend td { max-width: 30em; overflow-wrap: anywhere; }
+table.legend th { white-space: nowrap; }
 td.pass { background: #dff0d8; } td.fail { background: #f2b8b5; font-weight: bold; }
 td.not_claimed { background: #f7f7f7; color: #777; } td.not_applicable { color: #aaa; }
+td.none { color: #ccc; }
 td.num { text-align: right; font-family: monospace; }
 div.detail { border-left: 4px solid #ccc; padding: 2px 8px; margin: 4px 0; font-size: 0.85em;
              overflow-wrap: anywhere; }
@@ -267,7 +269,8 @@ void verdict_table(const std::string& title, const std::string& id,
       for (const auto& p : members) {
         auto it = cell.find({r, p});
         if (it == cell.end()) {
-          html += "<td class=\"none\"></td>";
+          html += "<td class=\"none\" title=\"not checked: no provider of this scheme knows the "
+                  "property\">·</td>";
           mdown += " |";
           continue;
         }
@@ -366,7 +369,9 @@ void verdict_section(const ReportResult& result, const ReportOptions& options, s
   bool any_fail = false;
   for (const auto& v : result.verdicts) {
     const std::string outcome = outcome_key(v.outcome);
-    html += "<div class=\"detail " + esc(outcome) + "\" id=\"" + esc(anchor_of(v)) + "\"><b>" +
+    html += "<div class=\"detail " + esc(outcome) + "\" id=\"" + esc(anchor_of(v)) +
+            "\" data-scheme=\"" + esc(v.scheme) + "\" data-property=\"" + esc(v.property) +
+            "\" data-outcome=\"" + esc(outcome) + "\"><b>" +
             esc(v.scheme) + "</b> / <a href=\"#p-" + esc(v.property) + "\">" + esc(v.property) +
             "</a>: <span class=\"outcome\">" + esc(properties::to_string(v.outcome)) + "</span>" +
             (v.cases_run > 0 ? fmt::format(" on {} cases", v.cases_run) : std::string()) +

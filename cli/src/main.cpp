@@ -26,8 +26,9 @@ struct CommandHelp {
 const CommandHelp kHelp[] = {
     {"list", "0 listed; 2 usage error.", "nsh list schemes"},
     {"simulate",
-     "0 the run completed; 1 a step could not certify its one-step solve (the rows before it\n"
-     "are written, the message is on stderr); 2 bad input (the message names the field).",
+     "0 the run completed; 1 a step could not certify its one-step solve (the rows\n"
+     "before it are written, the message is on stderr); 2 bad input (the message names\n"
+     "the field).",
      "nsh simulate bouncing-ball --scheme moreau-jean:theta=1/2 --precision rational "
      "--h 1/100 --out ball.csv"},
     {"events",
@@ -35,8 +36,9 @@ const CommandHelp kHelp[] = {
      "contact mode); 2 bad input.",
      "nsh events bouncing-ball --precision 50 --T 2"},
     {"check",
-     "0 every checked claim holds; 1 a property failed (its counterexample and the command that\n"
-     "replays it are printed) or, with --mutants, a mutant survived; 2 bad input.",
+     "0 every checked claim holds; 1 a property failed (its counterexample and the\n"
+     "command that replays it are printed) or, with --mutants, a mutant survived;\n"
+     "2 bad input.",
      "nsh check --scheme moreau-jean:theta=1/2 --cases 200 --junit nsh-check.xml"},
     {"converge",
      "0 every run completed; 1 a run failed (its errors are null); 2 bad input.",
@@ -44,12 +46,13 @@ const CommandHelp kHelp[] = {
      "--h 1/50,1/100,1/200,1/400 --out conv"},
     {"energy", nullptr, nullptr},  // cmd_energy.cpp writes its own footer
     {"report",
-     "0 no verdict failed; 1 a verdict failed (the page shows its counterexample); 2 bad input\n"
-     "or a check could not run.",
+     "0 no verdict failed; 1 a verdict failed (the page shows its counterexample);\n"
+     "2 bad input or a check could not run.",
      "nsh report --out report --cases 100 --seed 0"},
     {"merge",
-     "0 every verdict holds; 1 a shard found a violation (its counterexample is printed);\n"
-     "2 a missing or repeated shard, or shards of different runs (the message names the field).",
+     "0 every verdict holds; 1 a shard found a violation (its counterexample is\n"
+     "printed); 2 a missing or repeated shard, or shards of different runs (the message\n"
+     "names the field).",
      "nsh merge shard-0.json shard-1.json shard-2.json --junit nsh-check.xml"},
 };
 

@@ -99,6 +99,7 @@ table.verdicts th.property span { writing-mode: vertical-rl; transform: rotate(1
                                   white-space: nowrap; font-weight: normal; }
 table.legend td { max-width: 30em; overflow-wrap: anywhere; }
 table.legend th { white-space: nowrap; }
+table.legend td.domains { max-width: 28em; font-size: 0.95em; }
 td.pass { background: #dff0d8; } td.fail { background: #f2b8b5; font-weight: bold; }
 td.not_claimed { background: #f7f7f7; color: #777; } td.not_applicable { color: #aaa; }
 td.none { color: #ccc; }
@@ -161,6 +162,28 @@ void retime(std::vector<ConvergenceStudy>& studies, const ReportCaseStudy& cs,
     progress(fmt::format("timed {} {} (median of >= {} runs per h)", cs.case_name, s.scheme,
                          kMinRuns));
   }
+}
+
+// A spec as a reader wants it in a table: the options that differ from the scheme's defaults
+// ("moreau-jean:theta=1" for moreau-jean:activation=position-velocity,lcp=lemke,theta=1). The
+// full canonical spec stays in the data attributes, the tooltip and the details.
+std::string short_spec(const std::string& spec) {
+  SchemeSpec parsed;
+  try {
+    parsed = SchemeSpec::parse(spec);
+  } catch (const std::exception&) {
+    return spec;
+  }
+  const Registry& registry = Registry::builtin();
+  if (!registry.contains(parsed.name())) return spec;
+  std::map<std::string, std::string> defaults;
+  for (const auto& o : registry.find(parsed.name()).options) defaults[o.key] = o.default_value;
+  SchemeSpec out = SchemeSpec::parse(parsed.name());
+  for (const auto& [key, value] : parsed.options()) {
+    const auto d = defaults.find(key);
+    if (d == defaults.end() || d->second != value) out.set(key, value);
+  }
+  return out.str();
 }
 
 // The verdict tables. Properties are grouped by what they are about; the schemes of the linear
@@ -263,7 +286,7 @@ void verdict_table(const std::string& title, const std::string& id,
   html += "</tr>\n";
   mdown += "\n" + rule + "\n";
   for (const auto& r : rows) {
-    html += "<tr><th class=\"scheme\">" + esc(r) + "</th>";
+    html += "<tr><th class=\"scheme\" title=\"" + esc(r) + "\">" + esc(short_spec(r)) + "</th>";
     mdown += "| " + md(r) + " |";
     for (const auto& [group, members] : columns)
       for (const auto& p : members) {
@@ -343,6 +366,22 @@ void verdict_section(const ReportResult& result, const ReportOptions& options, s
   std::set<std::string> seen;
   for (const auto& v : result.verdicts) seen.insert(v.property);
   const auto descriptions = properties::all_properties();
+  // The claims' domains, from the verdicts' statements ("...  [claimed: DOMAIN]"): which
+  // schemes claim each property, where.
+  std::map<std::string, std::vector<std::pair<std::string, std::vector<std::string>>>> domains;
+  for (const auto& v : result.verdicts) {
+    if (v.outcome != properties::Outcome::pass && v.outcome != properties::Outcome::fail) continue;
+    const std::string marker = "  [claimed: ";
+    const auto at = v.statement.find(marker);
+    if (at == std::string::npos || v.statement.back() != ']') continue;
+    const std::string domain =
+        v.statement.substr(at + marker.size(), v.statement.size() - at - marker.size() - 1);
+    auto& list = domains[v.property];
+    auto it = std::find_if(list.begin(), list.end(),
+                           [&](const auto& entry) { return entry.first == domain; });
+    if (it == list.end()) it = list.insert(list.end(), {domain, {}});
+    it->second.push_back(short_spec(v.scheme));
+  }
   std::vector<std::string> groups;
   for (const auto& g : property_groups()) groups.push_back(g.title);
   groups.push_back("Other");
@@ -350,15 +389,24 @@ void verdict_section(const ReportResult& result, const ReportOptions& options, s
     std::string rows;
     for (const auto& d : descriptions) {
       if (!seen.count(d.name) || group_of(d.name) != group) continue;
+      std::string claimed;
+      for (const auto& [domain, specs] : domains[d.name]) {
+        std::string names;
+        for (const auto& spec : specs) names += (names.empty() ? "" : ", ") + spec;
+        claimed += "<div><b>" + esc(names) + "</b>: " + esc(domain) + "</div>";
+      }
       rows += "<tr id=\"p-" + esc(d.name) + "\"><th>" + esc(d.name) + "</th><td>" +
               esc(d.statement) + "</td><td>" + esc(d.hypotheses) + "</td><td>" +
-              esc(d.tolerance) + "</td></tr>\n";
+              esc(d.tolerance) + "</td><td class=\"domains\">" +
+              (claimed.empty() ? std::string("(checked on no scheme here)") : claimed) +
+              "</td></tr>\n";
     }
     if (rows.empty()) continue;
     html += "<h4>" + esc(group) +
-            "</h4>\n<table class=\"legend\"><tr><th>property</th><th>statement</th>"
-            "<th>hypotheses</th><th>tolerance</th></tr>\n" +
-            rows + "</table>\n";
+            "</h4>\n<div class=\"scroll\"><table class=\"legend\"><tr><th>property</th>"
+            "<th>statement</th><th>hypotheses</th><th>tolerance</th>"
+            "<th>claimed by (domain)</th></tr>\n" +
+            rows + "</table></div>\n";
   }
 
   // Details of every verdict: what a cell links to.

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -338,6 +339,82 @@ TEST_F(Report, JunitClassNamesSurviveJenkinsAndCarryTimes) {
   EXPECT_EQ(m[2].str(), "energy_identity");
   EXPECT_TRUE(std::regex_search(xml, std::regex(R"re(<testsuite [^>]*time="[0-9.]+")re"))) << xml;
   EXPECT_TRUE(std::regex_search(xml, std::regex(R"re(<testsuites [^>]*time="[0-9.]+")re")));
+}
+
+// `nsh energy` on the command line: exit 1 only for a claimed inequality broken inside its
+// domain; the case's h by default; --precision; constant memory whatever the step count.
+TEST_F(Report, EnergyCommandFailsOnlyForAClaimBrokenInsideItsDomain) {
+  const fs::path scratch = dir_ / ("energy_" + std::to_string(::getpid()));
+  fs::create_directories(scratch);
+  auto energy = [&](const std::string& args, const std::string& name) {
+    const fs::path out = scratch / name;
+    const int status = run_shell(std::string(NSH_EXE) + " energy " + args + " --out " +
+                                 out.string() + " >" + (scratch / (name + ".out")).string() +
+                                 " 2>" + (scratch / (name + ".err")).string());
+    return std::make_pair(status, read_all(scratch / (name + ".out")) +
+                                      read_all(scratch / (name + ".err")));
+  };
+  // theta = 1 claims the inequality only for e <= 0: the ball (e = 1/2) is outside.
+  auto [outside, outside_text] = energy("bouncing-ball --scheme moreau-jean:theta=1", "outside");
+  EXPECT_EQ(outside, 0) << outside_text;
+  EXPECT_NE(outside_text.find("outside the claim's domain (e[0] = 0.5 > 0"), std::string::npos)
+      << outside_text;
+  EXPECT_NE(outside_text.find("h = 0.01 (double)"), std::string::npos) << "the case's h";
+  // A mutant that claims theta = 1/2 and steps past 1/(1 + e): a claimed failure.
+  auto [mutant, mutant_text] = energy("bouncing-ball --scheme mutant:mj-theta-past", "mutant");
+  EXPECT_EQ(mutant, 1) << mutant_text;
+  EXPECT_NE(mutant_text.find("the claim FAILS"), std::string::npos) << mutant_text;
+  // Exact arithmetic.
+  auto [exact, exact_text] =
+      energy("bouncing-ball --scheme moreau-jean --precision rational --T 1/2", "exact");
+  EXPECT_EQ(exact, 0) << exact_text;
+  EXPECT_NE(read_all(scratch / "exact" / "energy.csv").find("/100,"), std::string::npos);
+  const auto json = nlohmann::json::parse(read_all(scratch / "exact" / "energy.json"));
+  EXPECT_EQ(json["precision"], "rational");
+  EXPECT_EQ(json["status"], "claimed");
+  EXPECT_EQ(json["fails"], false);
+  // No h anywhere: bad input naming h.
+  {
+    std::ofstream f(scratch / "no-h.json");
+    f << R"({"M": [[1]], "F": [-1], "G": [[1]], "e": 0, "q0": [1], "v0": [0], "T": 1})";
+  }
+  auto [no_h, no_h_text] =
+      energy((scratch / "no-h.json").string() + " --scheme moreau-jean", "no-h");
+  EXPECT_EQ(no_h, 2);
+  EXPECT_NE(no_h_text.find("h: no step size"), std::string::npos) << no_h_text;
+  fs::remove_all(scratch);
+}
+
+TEST_F(Report, EnergyCommandStreamsInConstantMemory) {
+  const fs::path scratch = dir_ / ("energy_memory_" + std::to_string(::getpid()));
+  // Each run in its own child, whose peak memory wait4 reports; the CSV goes to /dev/null
+  // through a symlink.
+  auto run_child = [&](const std::string& h, const std::string& name) -> long {
+    const fs::path out = scratch / name;
+    fs::create_directories(out);
+    fs::create_symlink("/dev/null", out / "energy.csv");
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      const std::string exe = NSH_EXE;
+      const std::string dir = out.string();
+      ::freopen("/dev/null", "w", stdout);
+      ::execl(exe.c_str(), exe.c_str(), "energy", "bouncing-ball", "--scheme", "moreau-jean",
+              "--h", h.c_str(), "--out", dir.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    int status = 0;
+    struct rusage usage {};
+    ::wait4(pid, &status, 0, &usage);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << h;
+    return usage.ru_maxrss;  // kilobytes
+  };
+  fs::create_directories(scratch);
+  const long small = run_child("1/1000", "small");    // 3000 steps
+  const long large = run_child("1/50000", "large");   // 150000 steps
+  fs::remove_all(scratch);
+  // Holding every row (about 150 bytes each) would add over 20 MB; streaming adds nothing
+  // that grows with the step count.
+  EXPECT_LT(large - small, 8 * 1024) << "peak memory " << small << " kB vs " << large << " kB";
 }
 
 }  // namespace

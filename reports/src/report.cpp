@@ -373,9 +373,11 @@ void verdict_section(const ReportResult& result, const ReportOptions& options, s
     if (v.outcome != properties::Outcome::pass && v.outcome != properties::Outcome::fail) continue;
     const std::string marker = "  [claimed: ";
     const auto at = v.statement.find(marker);
-    if (at == std::string::npos || v.statement.back() != ']') continue;
+    // A provider that states no domain in its statements claims the hypotheses as given.
     const std::string domain =
-        v.statement.substr(at + marker.size(), v.statement.size() - at - marker.size() - 1);
+        at == std::string::npos || v.statement.back() != ']'
+            ? std::string("the hypotheses as stated")
+            : v.statement.substr(at + marker.size(), v.statement.size() - at - marker.size() - 1);
     auto& list = domains[v.property];
     auto it = std::find_if(list.begin(), list.end(),
                            [&](const auto& entry) { return entry.first == domain; });

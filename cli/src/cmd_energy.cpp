@@ -73,8 +73,9 @@ int run(const EnergyArgs& args) {
 
 void add_energy_command(CLI::App& app, int& status) {
   auto args = std::make_shared<EnergyArgs>();
-  auto* cmd = app.add_subcommand("energy", "Per-step energy ledger of one run, judged against "
-                                           "the scheme's energy claim");
+  auto* cmd = app.add_subcommand("energy",
+                                 "Per-step energy ledger of one run, judged against "
+                                 "the scheme's energy claim");
   cmd->add_option("CASE", args->case_name, "built-in case name (nsh list cases) or a path")
       ->required();
   cmd->add_option("--scheme", args->scheme, "scheme spec (nsh list schemes)")->required();

@@ -40,8 +40,7 @@ const CommandHelp kHelp[] = {
      "command that replays it are printed) or, with --mutants, a mutant survived;\n"
      "2 bad input.",
      "nsh check --scheme moreau-jean:theta=1/2 --cases 200 --junit nsh-check.xml"},
-    {"converge",
-     "0 every run completed; 1 a run failed (its errors are null); 2 bad input.",
+    {"converge", "0 every run completed; 1 a run failed (its errors are null); 2 bad input.",
      "nsh converge bouncing-ball --scheme moreau-jean --scheme gen-alpha "
      "--h 1/50,1/100,1/200,1/400 --out conv"},
     {"energy", nullptr, nullptr},  // cmd_energy.cpp writes its own footer
@@ -86,8 +85,7 @@ int main(int argc, char** argv) {
     } catch (const CLI::OptionNotFound&) {
       continue;  // a command this build does not have
     }
-    command->footer(std::string("Exit status: ") + help.exit_status + "\nExample: " +
-                    help.example);
+    command->footer(std::string("Exit status: ") + help.exit_status + "\nExample: " + help.example);
   }
   try {
     app.parse(argc, argv);

@@ -249,8 +249,8 @@ TEST_F(Report, RendersInABrowserWithoutErrorsAndFitsTheWindow) {
        ++it)
     ids.insert(unescape((*it)[1]));
   int links = 0;
-  for (auto it = std::sregex_iterator(html.begin(), html.end(), href);
-       it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), href); it != std::sregex_iterator();
+       ++it) {
     const std::string target = unescape((*it)[1]);
     ++links;
     if (target.rfind("#", 0) == 0)
@@ -299,8 +299,9 @@ window.addEventListener('load', function () {
       " --headless --disable-gpu --no-sandbox --hide-scrollbars --window-size=1280,1000 "
       "--virtual-time-budget=10000 --run-all-compositor-stages-before-draw ";
   const fs::path dom = dir_ / "browser_dom.html", log = dir_ / "browser_stderr.txt";
-  const int status = run_shell(chromium + flags + "--enable-logging=stderr --v=0 --dump-dom 'file://" +
-                               copy.string() + "' >" + dom.string() + " 2>" + log.string());
+  const int status =
+      run_shell(chromium + flags + "--enable-logging=stderr --v=0 --dump-dom 'file://" +
+                copy.string() + "' >" + dom.string() + " 2>" + log.string());
   // A screenshot of the top of the page for a person to look at (not compared).
   run_shell(chromium + flags + "--screenshot=" + (dir_ / "report.png").string() + " 'file://" +
             (out / "index.html").string() + "' >/dev/null 2>&1");
@@ -325,7 +326,8 @@ TEST_F(Report, JunitClassNamesSurviveJenkinsAndCarryTimes) {
   const fs::path junit = dir_ / ("junit_" + std::to_string(::getpid()) + ".xml");
   const int status = run_shell(std::string(NSH_EXE) +
                                " check --scheme moreau-jean:theta=0.3 --property energy_identity "
-                               "--cases 3 --junit " + junit.string() + " >/dev/null 2>&1");
+                               "--cases 3 --junit " +
+                               junit.string() + " >/dev/null 2>&1");
   ASSERT_EQ(status, 0);
   const std::string xml = read_all(junit);
   fs::remove(junit);
@@ -351,8 +353,8 @@ TEST_F(Report, EnergyCommandFailsOnlyForAClaimBrokenInsideItsDomain) {
     const int status = run_shell(std::string(NSH_EXE) + " energy " + args + " --out " +
                                  out.string() + " >" + (scratch / (name + ".out")).string() +
                                  " 2>" + (scratch / (name + ".err")).string());
-    return std::make_pair(status, read_all(scratch / (name + ".out")) +
-                                      read_all(scratch / (name + ".err")));
+    return std::make_pair(
+        status, read_all(scratch / (name + ".out")) + read_all(scratch / (name + ".err")));
   };
   // theta = 1 claims the inequality only for e <= 0: the ball (e = 1/2) is outside.
   auto [outside, outside_text] = energy("bouncing-ball --scheme moreau-jean:theta=1", "outside");
@@ -398,8 +400,8 @@ TEST_F(Report, EnergyCommandStreamsInConstantMemory) {
       const std::string exe = NSH_EXE;
       const std::string dir = out.string();
       ::freopen("/dev/null", "w", stdout);
-      ::execl(exe.c_str(), exe.c_str(), "energy", "bouncing-ball", "--scheme", "moreau-jean",
-              "--h", h.c_str(), "--out", dir.c_str(), static_cast<char*>(nullptr));
+      ::execl(exe.c_str(), exe.c_str(), "energy", "bouncing-ball", "--scheme", "moreau-jean", "--h",
+              h.c_str(), "--out", dir.c_str(), static_cast<char*>(nullptr));
       ::_exit(127);
     }
     int status = 0;
@@ -409,8 +411,8 @@ TEST_F(Report, EnergyCommandStreamsInConstantMemory) {
     return usage.ru_maxrss;  // kilobytes
   };
   fs::create_directories(scratch);
-  const long small = run_child("1/1000", "small");    // 3000 steps
-  const long large = run_child("1/50000", "large");   // 150000 steps
+  const long small = run_child("1/1000", "small");   // 3000 steps
+  const long large = run_child("1/50000", "large");  // 150000 steps
   fs::remove_all(scratch);
   // Holding every row (about 150 bytes each) would add over 20 MB; streaming adds nothing
   // that grows with the step count.

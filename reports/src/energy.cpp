@@ -29,8 +29,8 @@ constexpr std::size_t kMaxMarks = 12;
 
 void add_marks(SvgPlot& plot, const EnergyReport& report) {
   if (report.tightest_step)
-    plot.mark({report.tightest_t, fmt::format("tightest (step {})", *report.tightest_step),
-               "#2c7a2c"});
+    plot.mark(
+        {report.tightest_t, fmt::format("tightest (step {})", *report.tightest_step), "#2c7a2c"});
   for (std::size_t i = 0; i < report.broken.size() && i < kMaxMarks; ++i)
     plot.mark({report.broken[i].second,
                i == 0 ? fmt::format("broken ({} steps)", report.broken_count) : "", "#c0392b"});
@@ -89,8 +89,8 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
   } else if (c.h) {
     h = *c.h;
   } else {
-    throw InputError("h", "no step size: give --h (the case file " + document.source +
-                              " has no default \"h\")");
+    throw InputError(
+        "h", "no step size: give --h (the case file " + document.source + " has no default \"h\")");
   }
   if (!(h > Scalar(0))) throw InputError("h", "step size must be > 0, got " + format_scalar(h));
   auto scheme = Registry::builtin().make<Scalar>(options.spec);
@@ -111,8 +111,8 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
   report.h = d(h);
   report.h_text = format_scalar(h);
   const std::size_t points = std::max<std::size_t>(options.plot_points, 2);
-  const Index stride = std::max<Index>(1, (planned + static_cast<Index>(points) - 1) /
-                                              static_cast<Index>(points));
+  const Index stride =
+      std::max<Index>(1, (planned + static_cast<Index>(points) - 1) / static_cast<Index>(points));
 
   // Running sums in the run's own scalar: exact in Rational, so the closing balance is too.
   Scalar sum_ext(0), sum_damp(0), sum_contact(0), sum_diss(0), sum_defect(0);
@@ -145,11 +145,10 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
     report.steps = s.step;
     const Scalar defect = s.energy_identity_defect();
     const bool alg = report.algorithmic_energy && s.has_algorithmic_energy;
-    const Scalar slack = alg ? s.E_alg_before - s.E_alg_after
-                             : s.W_ext + s.W_damp - (s.E_after - s.E_before);
+    const Scalar slack =
+        alg ? s.E_alg_before - s.E_alg_after : s.W_ext + s.W_damp - (s.E_after - s.E_before);
     const properties::StepView<Scalar> view{c.model, before, after, s};
-    const properties::Judgement judgement = alg
-                                                ? properties::algorithmic_energy_decay(view)
+    const properties::Judgement judgement = alg ? properties::algorithmic_energy_decay(view)
                                                 : properties::moreau_jean_energy_dissipation(view);
     sum_ext += s.W_ext;
     sum_damp += s.W_damp;
@@ -195,11 +194,11 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
           << ',' << cell(s.W_damp) << ',' << cell(s.W_contact) << ','
           << cell(s.numerical_dissipation) << ','
           << (s.has_algorithmic_energy ? cell(s.E_alg_after) : std::string()) << ','
-          << (s.has_algorithmic_energy ? cell(s.algorithmic_dissipation) : std::string("0"))
-          << ',' << cell(defect) << ',' << cell(slack) << ',' << (impulse ? 1 : 0) << ','
-          << cell(sum_ext) << ',' << cell(sum_damp) << ',' << cell(sum_contact) << ','
-          << cell(sum_diss) << ',' << cell(sum_defect) << ',' << cell(Scalar(s.E_after - E0))
-          << ',' << (row.broken ? "broken" : "") << '\n';
+          << (s.has_algorithmic_energy ? cell(s.algorithmic_dissipation) : std::string("0")) << ','
+          << cell(defect) << ',' << cell(slack) << ',' << (impulse ? 1 : 0) << ',' << cell(sum_ext)
+          << ',' << cell(sum_damp) << ',' << cell(sum_contact) << ',' << cell(sum_diss) << ','
+          << cell(sum_defect) << ',' << cell(Scalar(s.E_after - E0)) << ','
+          << (row.broken ? "broken" : "") << '\n';
 
     // Plot samples: the least slack of each stretch, and the row closing it.
     if (!(row.slack >= stretch.second)) stretch = {row.t, row.slack};
@@ -217,8 +216,8 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
     report.failure = e.what();
   }
   if (report.steps == 0) {
-    report.property = info.algorithmic_energy ? "algorithmic_energy_decay"
-                                              : "moreau_jean_energy_dissipation";
+    report.property =
+        info.algorithmic_energy ? "algorithmic_energy_decay" : "moreau_jean_energy_dissipation";
     report.samples.push_back(first);
     report.last = first;
   } else if (report.samples.back().step != report.last.step) {
@@ -278,8 +277,7 @@ EnergyReport energy_report(const EnergyOptions& options) {
   if (options.precision == "double") return run<double>(options, document);
   if (options.precision == "50") return run<Real50>(options, document);
   if (options.precision == "rational") return run<Rational>(options, document);
-  throw InputError("precision",
-                   "'" + options.precision + "' is not one of double, 50, rational");
+  throw InputError("precision", "'" + options.precision + "' is not one of double, 50, rational");
 }
 
 EnergyReport energy_report(const std::string& case_name, const std::string& spec,
@@ -379,8 +377,8 @@ SvgPlot energy_plot(const EnergyReport& report) {
 SvgPlot energy_slack_plot(const EnergyReport& report) {
   SvgPlot plot(fmt::format("{}: slack of the energy inequality per step", report.case_name), "t",
                "slack (>= 0 keeps it)");
-  plot.subtitle(fmt::format("{}, h = {}; {}", report.scheme, report.h_text,
-                            to_string(report.status)));
+  plot.subtitle(
+      fmt::format("{}, h = {}; {}", report.scheme, report.h_text, to_string(report.status)));
   plot.size(760, 360);
   PlotSeries s;
   s.name = report.algorithmic_energy ? "-Delta E_alg" : "W_ext + W_damp - Delta E";

@@ -125,8 +125,8 @@ const char* const kTimingNote =
     "simulation), as written in convergence.json";
 
 template <class Scalar>
-double run_seconds(const CaseDocument& document, const std::string& spec,
-                   const std::string& h_text, const std::string& T_text) {
+double run_seconds(const CaseDocument& document, const std::string& spec, const std::string& h_text,
+                   const std::string& T_text) {
   LinearCase<Scalar> c = load_linear_case<Scalar>(document);
   if (!T_text.empty()) c.T = parse_number<Scalar>(T_text, "T");
   const Scalar h = parse_number<Scalar>(h_text, "h");
@@ -149,8 +149,9 @@ void retime(std::vector<ConvergenceStudy>& studies, const ReportCaseStudy& cs,
       double total = runs.front();
       try {
         while ((runs.size() < kMinRuns || total < kMinSeconds) && runs.size() < kMaxRuns) {
-          runs.push_back(s.precision == "50" ? run_seconds<Real50>(document, s.scheme, cs.h[i], cs.T)
-                                             : run_seconds<double>(document, s.scheme, cs.h[i], cs.T));
+          runs.push_back(s.precision == "50"
+                             ? run_seconds<Real50>(document, s.scheme, cs.h[i], cs.T)
+                             : run_seconds<double>(document, s.scheme, cs.h[i], cs.T));
           total += runs.back();
         }
       } catch (const std::exception&) {
@@ -159,8 +160,8 @@ void retime(std::vector<ConvergenceStudy>& studies, const ReportCaseStudy& cs,
       std::sort(runs.begin(), runs.end());
       s.wall_seconds[i] = runs[runs.size() / 2];
     }
-    progress(fmt::format("timed {} {} (median of >= {} runs per h)", cs.case_name, s.scheme,
-                         kMinRuns));
+    progress(
+        fmt::format("timed {} {} (median of >= {} runs per h)", cs.case_name, s.scheme, kMinRuns));
   }
 }
 
@@ -207,8 +208,8 @@ const std::vector<PropertyGroup>& property_groups() {
       {"Momentum and accuracy", {"momentum_balance", "double_vs_real50", "observed_order"}},
       {"Projections",
        {"projection_nonexpansive", "projection_idempotent", "projection_variational_inequality"}},
-      {"First-order schemes", {"catching_up_error_bound", "penalty_convergence",
-                               "penalty_stability"}},
+      {"First-order schemes",
+       {"catching_up_error_bound", "penalty_convergence", "penalty_stability"}},
   };
   return groups;
 }
@@ -292,8 +293,9 @@ void verdict_table(const std::string& title, const std::string& id,
       for (const auto& p : members) {
         auto it = cell.find({r, p});
         if (it == cell.end()) {
-          html += "<td class=\"none\" title=\"not checked: no provider of this scheme knows the "
-                  "property\">·</td>";
+          html +=
+              "<td class=\"none\" title=\"not checked: no provider of this scheme knows the "
+              "property\">·</td>";
           mdown += " |";
           continue;
         }
@@ -320,8 +322,9 @@ void verdict_table(const std::string& title, const std::string& id,
   if (!dropped.empty()) {
     std::string list;
     for (const auto& p : dropped) list += (list.empty() ? "" : ", ") + p;
-    html += "<p class=\"note\">Not applicable to any scheme of this table (not shown): " +
-            esc(list) + ".</p>\n";
+    html +=
+        "<p class=\"note\">Not applicable to any scheme of this table (not shown): " + esc(list) +
+        ".</p>\n";
   }
 }
 
@@ -344,8 +347,9 @@ void verdict_section(const ReportResult& result, const ReportOptions& options, s
       "note; each column head links to the property's definition. The properties are defined in "
       "docs/properties.md.</p>\n",
       options.check.cases);
-  mdown += "## Verdicts\n\npass N: checked on N cases, held; FAIL: counterexample; –: not "
-           "claimed; n/a: not applicable.\n\n";
+  mdown +=
+      "## Verdicts\n\npass N: checked on N cases, held; FAIL: counterexample; –: not "
+      "claimed; n/a: not applicable.\n\n";
   verdict_table("Schemes of the linear model (second order)", "verdicts-linear", linear,
                 result.verdicts, html, mdown);
   if (!first_order.empty())
@@ -398,8 +402,8 @@ void verdict_section(const ReportResult& result, const ReportOptions& options, s
         claimed += "<div><b>" + esc(names) + "</b>: " + esc(domain) + "</div>";
       }
       rows += "<tr id=\"p-" + esc(d.name) + "\"><th>" + esc(d.name) + "</th><td>" +
-              esc(d.statement) + "</td><td>" + esc(d.hypotheses) + "</td><td>" +
-              esc(d.tolerance) + "</td><td class=\"domains\">" +
+              esc(d.statement) + "</td><td>" + esc(d.hypotheses) + "</td><td>" + esc(d.tolerance) +
+              "</td><td class=\"domains\">" +
               (claimed.empty() ? std::string("(checked on no scheme here)") : claimed) +
               "</td></tr>\n";
     }
@@ -413,20 +417,20 @@ void verdict_section(const ReportResult& result, const ReportOptions& options, s
 
   // Details of every verdict: what a cell links to.
   html += "<h3 id=\"details\">Verdict details</h3>\n";
-  html += "<p class=\"note\">One entry per cell: the statement as the scheme claims it (with "
-          "its domain), the cases, the note; for a failure, the values that broke it, the "
-          "shrunk case file and the commands that replay it.</p>\n";
+  html +=
+      "<p class=\"note\">One entry per cell: the statement as the scheme claims it (with "
+      "its domain), the cases, the note; for a failure, the values that broke it, the "
+      "shrunk case file and the commands that replay it.</p>\n";
   bool any_fail = false;
   for (const auto& v : result.verdicts) {
     const std::string outcome = outcome_key(v.outcome);
     html += "<div class=\"detail " + esc(outcome) + "\" id=\"" + esc(anchor_of(v)) +
             "\" data-scheme=\"" + esc(v.scheme) + "\" data-property=\"" + esc(v.property) +
-            "\" data-outcome=\"" + esc(outcome) + "\"><b>" +
-            esc(v.scheme) + "</b> / <a href=\"#p-" + esc(v.property) + "\">" + esc(v.property) +
+            "\" data-outcome=\"" + esc(outcome) + "\"><b>" + esc(v.scheme) +
+            "</b> / <a href=\"#p-" + esc(v.property) + "\">" + esc(v.property) +
             "</a>: <span class=\"outcome\">" + esc(properties::to_string(v.outcome)) + "</span>" +
-            (v.cases_run > 0 ? fmt::format(" on {} cases", v.cases_run) : std::string()) +
-            "<br/>" + esc(v.statement) +
-            (v.note.empty() ? std::string() : "<br/><i>" + esc(v.note) + "</i>");
+            (v.cases_run > 0 ? fmt::format(" on {} cases", v.cases_run) : std::string()) + "<br/>" +
+            esc(v.statement) + (v.note.empty() ? std::string() : "<br/><i>" + esc(v.note) + "</i>");
     if (v.outcome == properties::Outcome::fail) {
       if (!any_fail) {
         mdown += "### Counterexamples\n\n";
@@ -705,7 +709,7 @@ ReportResult run_report(const ReportOptions& options) {
     for (const auto& s : set.studies) {
       int failed = 0;
       for (const auto& f : s.failures) failed += f.empty() ? 0 : 1;
-      html += "<tr><th>" + esc(s.scheme) + "</th>";
+      html += "<tr><th title=\"" + esc(s.scheme) + "\">" + esc(short_spec(s.scheme)) + "</th>";
       mdown += "| " + md(s.scheme) + " |";
       for (const auto& m : measures) {
         auto it = s.fits.find(m);
@@ -730,9 +734,7 @@ ReportResult run_report(const ReportOptions& options) {
     if (!set.studies.empty()) {
       html += "<div class=\"plots\">\n";
       for (const auto& m : measures) html += convergence_plot(set.studies, m).render();
-      html += work_precision_plot(set.studies, "q_max")
-                  .note(kTimingNote)
-                  .render();
+      html += work_precision_plot(set.studies, "q_max").note(kTimingNote).render();
       html += "</div>\n";
     }
   }
@@ -770,15 +772,16 @@ ReportResult run_report(const ReportOptions& options) {
           "</td>",
           r.h, a.E, b.E, b.sum_W_ext, b.sum_W_damp, b.sum_W_contact, b.sum_dissipation,
           r.max_abs_identity_defect, r.broken_count);
-      const std::string status =
-          r.status == ClaimStatus::outside_domain ? std::string("outside the domain: ") +
-                                                        r.outside_reason
-                                                  : std::string(to_string(r.status));
-      const std::string cls = r.fails() ? "fail" : r.status == ClaimStatus::claimed ? "pass"
-                                                                                    : "not_claimed";
-      html += "<tr><th>" + esc(r.scheme) + "</th>" + numbers + "<td class=\"" + cls +
-              "\" title=\"" + esc(r.verdict_text()) + "\">" + esc(status) + "</td><td><a href=\"" +
-              esc(set.dirs[i]) + "/energy.csv\">csv</a> <a href=\"" + esc(set.dirs[i]) +
+      const std::string status = r.status == ClaimStatus::outside_domain
+                                     ? std::string("outside the domain: ") + r.outside_reason
+                                     : std::string(to_string(r.status));
+      const std::string cls = r.fails()                          ? "fail"
+                              : r.status == ClaimStatus::claimed ? "pass"
+                                                                 : "not_claimed";
+      html += "<tr><th title=\"" + esc(r.scheme) + "\">" + esc(short_spec(r.scheme)) + "</th>" +
+              numbers + "<td class=\"" + cls + "\" title=\"" + esc(r.verdict_text()) + "\">" +
+              esc(status) + "</td><td><a href=\"" + esc(set.dirs[i]) +
+              "/energy.csv\">csv</a> <a href=\"" + esc(set.dirs[i]) +
               "/energy.json\">json</a></td></tr>\n";
       mdown += fmt::format(
           "| {} | {} | {:g} | {:.6g} | {:.6g} | {:.4g} | {:.4g} | {:.4g} | {:.4g} "

@@ -389,16 +389,16 @@ std::string SvgPlot::render() const {
       ids += (k ? " " : "") + std::to_string(g[k]);
     }
     for (std::size_t i : g) coincides[i] = ids;
-    notes.push_back(fmt::format("{} curves coincide (drawn on top of each other): {}", g.size(),
-                                names));
+    notes.push_back(
+        fmt::format("{} curves coincide (drawn on top of each other): {}", g.size(), names));
   }
   for (const auto& n : notes_) notes.push_back(n);
   std::vector<std::string> note_lines;
   for (const auto& n : notes)
     for (auto& line : wrap(n, 11, width_ - left - 10)) note_lines.push_back(line);
   const double legend_bottom = items.empty() ? top + ph + bottom : legend_y + 12;
-  const int total_height =
-      static_cast<int>(std::ceil(legend_bottom + note_lines.size() * 15 + (note_lines.empty() ? 0 : 8)));
+  const int total_height = static_cast<int>(
+      std::ceil(legend_bottom + note_lines.size() * 15 + (note_lines.empty() ? 0 : 8)));
 
   std::string out = fmt::format(
       R"(<svg xmlns="http://www.w3.org/2000/svg" width="{0}" height="{1}" viewBox="0 0 {0} {1}" )"
@@ -415,19 +415,18 @@ std::string SvgPlot::render() const {
     double y = 8;
     for (const auto& line : head.title_lines) {
       y += head.title_size + 4;
-      out += fmt::format(
-          R"(<text class="title" x="{}" y="{}" text-anchor="middle" font-size="{}" )"
-          R"(font-weight="bold">{}</text>)"
-          "\n",
-          num(width_ / 2.0), num(y - 4), head.title_size, xml_escape(line));
+      out += fmt::format(R"(<text class="title" x="{}" y="{}" text-anchor="middle" font-size="{}" )"
+                         R"(font-weight="bold">{}</text>)"
+                         "\n",
+                         num(width_ / 2.0), num(y - 4), head.title_size, xml_escape(line));
     }
     for (const auto& line : head.subtitle_lines) {
       y += 14;
-      out += fmt::format(
-          R"(<text class="subtitle" x="{}" y="{}" text-anchor="middle" font-size="11" )"
-          R"(fill="#444444">{}</text>)"
-          "\n",
-          num(width_ / 2.0), num(y - 3), xml_escape(line));
+      out +=
+          fmt::format(R"(<text class="subtitle" x="{}" y="{}" text-anchor="middle" font-size="11" )"
+                      R"(fill="#444444">{}</text>)"
+                      "\n",
+                      num(width_ / 2.0), num(y - 3), xml_escape(line));
     }
   }
 
@@ -497,15 +496,15 @@ std::string SvgPlot::render() const {
         if (row == row_end.size()) row_end.push_back(-inf);
         row_end[row] = start + w;
         text = fmt::format(R"(<text x="{}" y="{}" fill="{}" font-size="10"{}>{}</text>)",
-                           num(flip ? x - 3 : x + 3), num(top + 11 + 12.0 * static_cast<double>(row)),
-                           xml_escape(m.color), flip ? R"( text-anchor="end")" : "",
-                           xml_escape(m.label));
+                           num(flip ? x - 3 : x + 3),
+                           num(top + 11 + 12.0 * static_cast<double>(row)), xml_escape(m.color),
+                           flip ? R"( text-anchor="end")" : "", xml_escape(m.label));
       }
-      out += fmt::format(
-          R"(<g class="mark"><line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="{3}" )"
-          R"(stroke-dasharray="4 3"/>{4}</g>)"
-          "\n",
-          num(x), num(top), num(top + ph), xml_escape(m.color), text);
+      out +=
+          fmt::format(R"(<g class="mark"><line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="{3}" )"
+                      R"(stroke-dasharray="4 3"/>{4}</g>)"
+                      "\n",
+                      num(x), num(top), num(top + ph), xml_escape(m.color), text);
     }
   }
 
@@ -513,10 +512,10 @@ std::string SvgPlot::render() const {
   for (std::size_t si = 0; si < series_.size(); ++si) {
     const auto& s = series_[si];
     const std::string color = xml_escape(s.color);
-    out += fmt::format(R"(<g class="series" data-name="{}"{}>)", xml_escape(s.name),
-                       coincides[si].empty()
-                           ? std::string()
-                           : fmt::format(R"( data-coincides="{}")", coincides[si]));
+    out +=
+        fmt::format(R"(<g class="series" data-name="{}"{}>)", xml_escape(s.name),
+                    coincides[si].empty() ? std::string()
+                                          : fmt::format(R"( data-coincides="{}")", coincides[si]));
     if (s.line) {
       std::string d;
       bool pen_down = false;
@@ -559,8 +558,8 @@ std::string SvgPlot::render() const {
     double y = legend_bottom + 8;
     for (const auto& line : note_lines) {
       y += 15;
-      out += fmt::format(R"(<text x="{}" y="{}">{}</text>)", num(left), num(y - 4),
-                         xml_escape(line));
+      out +=
+          fmt::format(R"(<text x="{}" y="{}">{}</text>)", num(left), num(y - 4), xml_escape(line));
     }
     out += "</g>\n";
   }

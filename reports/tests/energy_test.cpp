@@ -39,9 +39,8 @@ TEST(Energy, LedgerClosesAndMoreauJeanHalfKeepsItsClaim) {
     ASSERT_TRUE(r.tightest_step.has_value());
     const EnergyRow& last = r.last;
     EXPECT_EQ(last.step, r.steps);
-    const double balance =
-        (last.E - r.initial.E) -
-        (last.sum_W_ext + last.sum_W_damp + last.sum_W_contact - last.sum_dissipation);
+    const double balance = (last.E - r.initial.E) - (last.sum_W_ext + last.sum_W_damp +
+                                                     last.sum_W_contact - last.sum_dissipation);
     EXPECT_NEAR(balance, last.sum_defect, 1e-12);
     EXPECT_LT(std::abs(last.sum_defect), 1e-10) << case_name;
   }

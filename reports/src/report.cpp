@@ -661,7 +661,8 @@ ReportResult run_report(const ReportOptions& options) {
               "--seed {}</code>).</p>\n",
               options.check.cases, options.check.seed, options.check.cases, options.check.seed);
   html +=
-      "<p class=\"note\">Sections: <a href=\"#verdicts\">verdicts</a>, "
+      "<p class=\"note\">Sections: <a href=\"#verdicts\">verdicts</a> (<a "
+      "href=\"#legend\">the properties</a>, <a href=\"#details\">details</a>), "
       "<a href=\"#convergence\">convergence</a>, <a href=\"#energy\">energy</a>. Data: "
       "<a href=\"verdicts.json\">verdicts.json</a>, <a href=\"verdicts.csv\">verdicts.csv</a>"
       ", <a href=\"summary.md\">summary.md</a>.</p>\n";

@@ -110,8 +110,8 @@ std::optional<Root<Scalar>> first_root(const std::vector<Scalar>& c, const Scala
   return std::nullopt;
 }
 
-/// Spectral bound rho of the balanced first-order operator, computed in double (DESIGN: spectral
-/// radii in double): sqrt(lambda_max(M^-1 K)) + |M^-1 C| + |omega|.
+/// Spectral bound rho of the balanced first-order operator, computed in double (Eigen's
+/// EigenSolver lacks multiprecision): sqrt(lambda_max(M^-1 K)) + |M^-1 C| + |omega|.
 inline double frequency_bound(const SparseMatrix<double>& Ms, const SparseMatrix<double>& Ks,
                               const SparseMatrix<double>& Cs, double omega) {
   auto inf_norm = [](const Matrix<double>& A) {

@@ -1,4 +1,4 @@
-// The seed-004 worked examples (THEORY.md 6.2, 6.3) reproduced exactly in Rational by the
+// The seed-004 worked examples (docs/theory.md §6 items 2, 3) reproduced exactly in Rational by the
 // impact LCP, by the closed form, and (where registered) by one Moreau-Jean step; and by the
 // event-driven reference in Real50.
 #include <nsh/scalar.hpp>

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
+#include <ctime>
 #include <fstream>
 
 namespace nsh::cli {
@@ -99,8 +101,22 @@ int print_verdicts(std::ostream& out, const std::vector<Verdict>& verdicts) {
   return failed;
 }
 
+// The start of the process, for the JUnit time of a run whose caller did not measure it: the
+// file is written at the end of the command, so this is the command's wall time.
+const auto process_start = std::chrono::steady_clock::now();
+
+std::string junit_classname(const std::string& spec) {
+  // Jenkins reads a classname as package.Class and splits it at the last '.': the spec
+  // "moreau-jean:theta=0.3" would become package "moreau-jean:theta=0", class "3". Every '.' of
+  // the spec is written as U+2024 ONE DOT LEADER (which looks the same), under the package
+  // "nsh"; docs/ci.md says so.
+  std::string out = "nsh.";
+  for (char c : spec) out += c == '.' ? std::string("\u2024") : std::string(1, c);
+  return out;
+}
+
 void write_junit(const std::string& path, const std::vector<Verdict>& verdicts,
-                 const std::string& suite) {
+                 const std::string& suite, const JunitTiming& timing) {
   std::ofstream out(path);
   if (!out) throw InputError("junit", "cannot write '" + path + "'");
   int failures = 0, skipped = 0;
@@ -108,14 +124,35 @@ void write_junit(const std::string& path, const std::vector<Verdict>& verdicts,
     failures += v.outcome == Outcome::fail;
     skipped += v.outcome == Outcome::not_claimed || v.outcome == Outcome::not_applicable;
   }
+  // time: seconds. The suite's is the caller's measure, else the wall time of this nsh process
+  // so far (the file is written when the command ends); a testcase's is its own when known,
+  // else 0, written out so that strict schema readers accept the file.
+  const double total =
+      timing.total_seconds >= 0
+          ? timing.total_seconds
+          : std::chrono::duration<double>(std::chrono::steady_clock::now() - process_start).count();
+  std::string stamp;
+  {
+    const std::time_t now = std::time(nullptr);
+    char text[32];
+    if (std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", std::gmtime(&now)))
+      stamp = fmt::format(" timestamp=\"{}\"", text);
+  }
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out << fmt::format("<testsuites name=\"nsh\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">\n",
-                     verdicts.size(), failures, skipped);
-  out << fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">\n",
-                     xml_escape(suite), verdicts.size(), failures, skipped);
-  for (const auto& v : verdicts) {
-    out << fmt::format("    <testcase classname=\"{}\" name=\"{}\">", xml_escape(v.scheme),
-                       xml_escape(v.property));
+  out << fmt::format(
+      "<testsuites name=\"nsh\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" "
+      "time=\"{:.3f}\">\n",
+      verdicts.size(), failures, skipped, total);
+  out << fmt::format(
+      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" "
+      "time=\"{:.3f}\"{}>\n",
+      xml_escape(suite), verdicts.size(), failures, skipped, total, stamp);
+  for (std::size_t i = 0; i < verdicts.size(); ++i) {
+    const auto& v = verdicts[i];
+    const double seconds =
+        i < timing.per_verdict_seconds.size() ? timing.per_verdict_seconds[i] : 0.0;
+    out << fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">",
+                       xml_escape(junit_classname(v.scheme)), xml_escape(v.property), seconds);
     if (v.outcome == Outcome::fail) {
       out << "\n      <failure message=\"" << xml_escape(v.note.empty() ? "failed" : v.note)
           << "\">" << xml_escape(failure_text(v)) << "</failure>\n    ";

@@ -19,8 +19,22 @@ std::string failure_text(const properties::Verdict& v);
 /// of failed verdicts.
 int print_verdicts(std::ostream& out, const std::vector<properties::Verdict>& verdicts);
 
+/// Wall time of the run behind a JUnit file, for its `time` attributes in seconds. A negative
+/// total is the wall time of this nsh process when the file is written; a missing per-verdict
+/// time is written as 0.
+struct JunitTiming {
+  double total_seconds{-1};
+  std::vector<double> per_verdict_seconds;  ///< same order as the verdicts
+};
+
+/// JUnit XML: one testcase per verdict, classname junit_classname(scheme), name the property;
+/// a failure carries failure_text, not claimed / n/a are skipped with the reason.
 void write_junit(const std::string& path, const std::vector<properties::Verdict>& verdicts,
-                 const std::string& suite);
+                 const std::string& suite, const JunitTiming& timing = {});
+
+/// "nsh." + the spec with every '.' written as U+2024 (one dot leader), so that Jenkins, which
+/// splits a classname at its last '.', keeps "moreau-jean:theta=0.3" in one piece.
+std::string junit_classname(const std::string& spec);
 
 nlohmann::json to_json(const properties::Verdict& v);
 /// Throws InputError naming `where` and the field when the object is not a verdict.

@@ -1,4 +1,4 @@
-// The command-line contract of DESIGN.md, checked on the built `nsh` program: list, the
+// The command-line contract (README, docs/), checked on the built `nsh` program: list, the
 // simulate CSV, and exit status 2 with a message naming the field for bad input.
 #include <nsh/number.hpp>
 
@@ -161,8 +161,8 @@ TEST(Cli, HelpIsStatusZero) {
 }
 
 TEST(Cli, CheckCounterexampleReplaysWithSimulate) {
-  // Issue 7: the position-only index set breaks Moreau-Jean's dissipation (THEORY 2.4); the
-  // printed case file, replayed by `nsh simulate` in exact arithmetic, shows the energy gain.
+  // Issue 7: the position-only index set breaks Moreau-Jean's dissipation (docs/theory.md §2.4);
+  // the printed case file, replayed by `nsh simulate` in exact arithmetic, shows the energy gain.
   const std::string spec = "moreau-jean:theta=1/2,activation=position";
   const Result check = nsh("check --scheme '" + spec +
                            "' --property moreau_jean_energy_dissipation --force --restitution 0");

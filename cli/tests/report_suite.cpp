@@ -9,9 +9,11 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -146,7 +148,7 @@ TEST_F(Report, EveryVerdictMatchesNshCheck) {
   const std::string xml = read_all(junit);
   std::map<std::pair<std::string, std::string>, std::string> expected;
   const std::regex testcase(
-      R"re(<testcase classname="([^"]*)" name="([^"]*)">(\s*<failure|<skipped message="([^":]*))?)re");
+      R"re(<testcase classname="nsh\.([^"]*)" name="([^"]*)" time="[0-9.]+">(\s*<failure|<skipped message="([^":]*))?)re");
   for (auto it = std::sregex_iterator(xml.begin(), xml.end(), testcase);
        it != std::sregex_iterator(); ++it) {
     const auto& m = *it;
@@ -158,23 +160,49 @@ TEST_F(Report, EveryVerdictMatchesNshCheck) {
                     ? "not_claimed"
                     : "not_applicable";
     }
-    expected[{unescape(m[1]), unescape(m[2])}] = outcome;
+    // The classname writes the spec's dots as U+2024 (Jenkins splits at '.').
+    std::string scheme = unescape(m[1]);
+    for (std::size_t at = scheme.find("\u2024"); at != std::string::npos;
+         at = scheme.find("\u2024", at))
+      scheme.replace(at, std::string("\u2024").size(), ".");
+    expected[{scheme, unescape(m[2])}] = outcome;
   }
   ASSERT_FALSE(expected.empty());
 
   const std::string html = read_all(dir_ / "out" / "index.html");
-  std::map<std::pair<std::string, std::string>, std::string> table;
+  // Every verdict has a details entry; every verdict except the n/a ones of a property that
+  // applies to no scheme of its table also has a cell, linked to that entry.
+  std::map<std::pair<std::string, std::string>, std::string> table, details;
   const std::regex cell(
-      R"re(<td class="[a-z_]+" data-scheme="([^"]*)" data-property="([^"]*)" data-outcome="([a-z_]+)")re");
+      R"re(<td class="[a-z_]+" data-scheme="([^"]*)" data-property="([^"]*)" data-outcome="([a-z_]+)"><a href="#([^"]*)")re");
+  std::set<std::string> cell_links;
   for (auto it = std::sregex_iterator(html.begin(), html.end(), cell); it != std::sregex_iterator();
-       ++it)
+       ++it) {
     table[{unescape((*it)[1]), unescape((*it)[2])}] = (*it)[3];
-  EXPECT_EQ(table.size(), expected.size());
-  for (const auto& [key, outcome] : expected) {
-    auto it = table.find(key);
-    ASSERT_NE(it, table.end()) << key.first << " / " << key.second << " missing from the page";
-    EXPECT_EQ(it->second, outcome) << key.first << " / " << key.second;
+    cell_links.insert(unescape((*it)[4]));
   }
+  const std::regex detail(
+      R"re(<div class="detail [a-z_]+" id="([^"]*)" data-scheme="([^"]*)" data-property="([^"]*)" data-outcome="([a-z_]+)")re");
+  std::set<std::string> detail_ids;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), detail);
+       it != std::sregex_iterator(); ++it) {
+    details[{unescape((*it)[2]), unescape((*it)[3])}] = (*it)[4];
+    detail_ids.insert(unescape((*it)[1]));
+  }
+  EXPECT_EQ(details.size(), expected.size());
+  for (const auto& [key, outcome] : expected) {
+    auto it = details.find(key);
+    ASSERT_NE(it, details.end()) << key.first << " / " << key.second << " missing from the page";
+    EXPECT_EQ(it->second, outcome) << key.first << " / " << key.second;
+    auto c = table.find(key);
+    if (c != table.end()) {
+      EXPECT_EQ(c->second, outcome) << key.first << " / " << key.second;
+    } else {
+      EXPECT_EQ(outcome, "not_applicable") << key.first << " / " << key.second << " has no cell";
+    }
+  }
+  for (const auto& link : cell_links) EXPECT_TRUE(detail_ids.count(link)) << link;
+  EXPECT_GT(table.size(), expected.size() / 2);
   // The JSON behind the table says the same.
   const auto verdicts = nlohmann::json::parse(read_all(dir_ / "out" / "verdicts.json"));
   EXPECT_EQ(verdicts["verdicts"].size(), expected.size());
@@ -194,6 +222,201 @@ TEST_F(Report, Penalty2RowShowsTheSweepProvidersProperties) {
                              property + "\" data-outcome=\"pass\"";
     EXPECT_NE(html.find(cell), std::string::npos) << property;
   }
+}
+
+// Where chromium is: the Debian package installs /usr/bin/chromium (scripts/install-deps installs
+// it when it can; it is optional).
+std::string find_chromium() {
+  for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
+    if (run_shell(std::string("command -v ") + name + " >/dev/null 2>&1") == 0) return name;
+  }
+  return {};
+}
+
+// The page in a real browser: no script error, no resource that fails to load, nothing wider
+// than a 1280 px window (the page's own width is 1250 px), and every link to a file of the
+// report or to an anchor of the page resolves. The check runs a copy of the page with a
+// measuring script injected; the report itself has no script.
+TEST_F(Report, RendersInABrowserWithoutErrorsAndFitsTheWindow) {
+  const fs::path out = dir_ / "out";
+  const std::string html = read_all(out / "index.html");
+  ASSERT_FALSE(html.empty());
+  // Links first (no browser needed): files exist, anchors exist.
+  const std::regex href(R"re(href="([^"]*)")re");
+  std::set<std::string> ids;
+  const std::regex id(R"re( id="([^"]*)")re");
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), id); it != std::sregex_iterator();
+       ++it)
+    ids.insert(unescape((*it)[1]));
+  int links = 0;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), href); it != std::sregex_iterator();
+       ++it) {
+    const std::string target = unescape((*it)[1]);
+    ++links;
+    if (target.rfind("#", 0) == 0)
+      EXPECT_TRUE(ids.count(target.substr(1))) << "no anchor " << target;
+    else
+      EXPECT_TRUE(fs::exists(out / target)) << "missing file " << target;
+  }
+  EXPECT_GT(links, 100) << "every verdict cell links to its details";
+
+  const std::string chromium = find_chromium();
+  if (chromium.empty())
+    GTEST_SKIP() << "chromium not installed (apt-get install chromium; optional in "
+                    "scripts/install-deps): the browser check did not run";
+  const std::string probe = R"js(<script>
+window.__nsh_errors = [];
+window.addEventListener('error', function (e) {
+  var t = e.target || {};
+  window.__nsh_errors.push(t.src || t.href || String(e.message));
+}, true);
+window.addEventListener('load', function () {
+  var root = document.documentElement, view = root.clientWidth, wide = [];
+  document.querySelectorAll('body *').forEach(function (el) {
+    var r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > view + 1 && !el.closest('.scroll'))
+      wide.push(el.tagName + (el.id ? '#' + el.id : '') + ' right=' + Math.round(r.right));
+    if (el.classList.contains('scroll') && el.scrollWidth > el.clientWidth + 1)
+      wide.push('scrolling box ' + el.scrollWidth + ' > ' + el.clientWidth);
+  });
+  var report = document.createElement('pre');
+  report.id = 'nsh-browser-check';
+  report.textContent = JSON.stringify({view: view, width: root.scrollWidth,
+                                       wide: wide.slice(0, 20), errors: window.__nsh_errors});
+  document.body.appendChild(report);
+});
+</script>)js";
+  std::string page = html;
+  const auto head = page.find("<head>");
+  ASSERT_NE(head, std::string::npos);
+  page.insert(head + 6, probe);
+  const fs::path copy = out / "_browser_check.html";
+  {
+    std::ofstream f(copy);
+    f << page;
+  }
+  const std::string flags =
+      " --headless --disable-gpu --no-sandbox --hide-scrollbars --window-size=1280,1000 "
+      "--virtual-time-budget=10000 --run-all-compositor-stages-before-draw ";
+  const fs::path dom = dir_ / "browser_dom.html", log = dir_ / "browser_stderr.txt";
+  const int status =
+      run_shell(chromium + flags + "--enable-logging=stderr --v=0 --dump-dom 'file://" +
+                copy.string() + "' >" + dom.string() + " 2>" + log.string());
+  // A screenshot of the top of the page for a person to look at (not compared).
+  run_shell(chromium + flags + "--screenshot=" + (dir_ / "report.png").string() + " 'file://" +
+            (out / "index.html").string() + "' >/dev/null 2>&1");
+  fs::remove(copy);
+  ASSERT_EQ(status, 0) << read_all(log);
+  const std::string text = read_all(dom);
+  const std::regex result(R"re(<pre id="nsh-browser-check">([^<]*)</pre>)re");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(text, m, result)) << "the probe did not run:\n" << read_all(log);
+  const auto check = nlohmann::json::parse(unescape(m[1]));
+  EXPECT_LE(check["width"].get<int>(), check["view"].get<int>()) << check.dump();
+  EXPECT_TRUE(check["wide"].empty()) << check["wide"].dump(1);
+  EXPECT_TRUE(check["errors"].empty()) << check["errors"].dump(1);
+  // Console errors are logged by chromium as "CONSOLE" lines.
+  const std::string err = read_all(log);
+  for (std::size_t at = err.find("CONSOLE"); at != std::string::npos;
+       at = err.find("CONSOLE", at + 1))
+    ADD_FAILURE() << "console: " << err.substr(at, err.find('\n', at) - at);
+}
+
+TEST_F(Report, JunitClassNamesSurviveJenkinsAndCarryTimes) {
+  const fs::path junit = dir_ / ("junit_" + std::to_string(::getpid()) + ".xml");
+  const int status = run_shell(std::string(NSH_EXE) +
+                               " check --scheme moreau-jean:theta=0.3 --property energy_identity "
+                               "--cases 3 --junit " +
+                               junit.string() + " >/dev/null 2>&1");
+  ASSERT_EQ(status, 0);
+  const std::string xml = read_all(junit);
+  fs::remove(junit);
+  const std::regex testcase(R"re(<testcase classname="([^"]*)" name="([^"]*)" time="([0-9.]+)")re");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(xml, m, testcase)) << xml;
+  const std::string classname = m[1];
+  // Jenkins takes what follows the last '.' as the class: it must be the whole spec.
+  EXPECT_EQ(classname.rfind('.'), 3u) << classname;  // only the '.' of "nsh."
+  EXPECT_NE(classname.find("theta=0\u20243"), std::string::npos) << classname;
+  EXPECT_EQ(m[2].str(), "energy_identity");
+  EXPECT_TRUE(std::regex_search(xml, std::regex(R"re(<testsuite [^>]*time="[0-9.]+")re"))) << xml;
+  EXPECT_TRUE(std::regex_search(xml, std::regex(R"re(<testsuites [^>]*time="[0-9.]+")re")));
+}
+
+// `nsh energy` on the command line: exit 1 only for a claimed inequality broken inside its
+// domain; the case's h by default; --precision; constant memory whatever the step count.
+TEST_F(Report, EnergyCommandFailsOnlyForAClaimBrokenInsideItsDomain) {
+  const fs::path scratch = dir_ / ("energy_" + std::to_string(::getpid()));
+  fs::create_directories(scratch);
+  auto energy = [&](const std::string& args, const std::string& name) {
+    const fs::path out = scratch / name;
+    const int status = run_shell(std::string(NSH_EXE) + " energy " + args + " --out " +
+                                 out.string() + " >" + (scratch / (name + ".out")).string() +
+                                 " 2>" + (scratch / (name + ".err")).string());
+    return std::make_pair(
+        status, read_all(scratch / (name + ".out")) + read_all(scratch / (name + ".err")));
+  };
+  // theta = 1 claims the inequality only for e <= 0: the ball (e = 1/2) is outside.
+  auto [outside, outside_text] = energy("bouncing-ball --scheme moreau-jean:theta=1", "outside");
+  EXPECT_EQ(outside, 0) << outside_text;
+  EXPECT_NE(outside_text.find("outside the claim's domain (e[0] = 0.5 > 0"), std::string::npos)
+      << outside_text;
+  EXPECT_NE(outside_text.find("h = 0.01 (double)"), std::string::npos) << "the case's h";
+  // A mutant that claims theta = 1/2 and steps past 1/(1 + e): a claimed failure.
+  auto [mutant, mutant_text] = energy("bouncing-ball --scheme mutant:mj-theta-past", "mutant");
+  EXPECT_EQ(mutant, 1) << mutant_text;
+  EXPECT_NE(mutant_text.find("the claim FAILS"), std::string::npos) << mutant_text;
+  // Exact arithmetic.
+  auto [exact, exact_text] =
+      energy("bouncing-ball --scheme moreau-jean --precision rational --T 1/2", "exact");
+  EXPECT_EQ(exact, 0) << exact_text;
+  EXPECT_NE(read_all(scratch / "exact" / "energy.csv").find("/100,"), std::string::npos);
+  const auto json = nlohmann::json::parse(read_all(scratch / "exact" / "energy.json"));
+  EXPECT_EQ(json["precision"], "rational");
+  EXPECT_EQ(json["status"], "claimed");
+  EXPECT_EQ(json["fails"], false);
+  // No h anywhere: bad input naming h.
+  {
+    std::ofstream f(scratch / "no-h.json");
+    f << R"({"M": [[1]], "F": [-1], "G": [[1]], "e": 0, "q0": [1], "v0": [0], "T": 1})";
+  }
+  auto [no_h, no_h_text] =
+      energy((scratch / "no-h.json").string() + " --scheme moreau-jean", "no-h");
+  EXPECT_EQ(no_h, 2);
+  EXPECT_NE(no_h_text.find("h: no step size"), std::string::npos) << no_h_text;
+  fs::remove_all(scratch);
+}
+
+TEST_F(Report, EnergyCommandStreamsInConstantMemory) {
+  const fs::path scratch = dir_ / ("energy_memory_" + std::to_string(::getpid()));
+  // Each run in its own child, whose peak memory wait4 reports; the CSV goes to /dev/null
+  // through a symlink.
+  auto run_child = [&](const std::string& h, const std::string& name) -> long {
+    const fs::path out = scratch / name;
+    fs::create_directories(out);
+    fs::create_symlink("/dev/null", out / "energy.csv");
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      const std::string exe = NSH_EXE;
+      const std::string dir = out.string();
+      ::freopen("/dev/null", "w", stdout);
+      ::execl(exe.c_str(), exe.c_str(), "energy", "bouncing-ball", "--scheme", "moreau-jean", "--h",
+              h.c_str(), "--out", dir.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    int status = 0;
+    struct rusage usage {};
+    ::wait4(pid, &status, 0, &usage);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << h;
+    return usage.ru_maxrss;  // kilobytes
+  };
+  fs::create_directories(scratch);
+  const long small = run_child("1/1000", "small");   // 3000 steps
+  const long large = run_child("1/50000", "large");  // 150000 steps
+  fs::remove_all(scratch);
+  // Holding every row (about 150 bytes each) would add over 20 MB; streaming adds nothing
+  // that grows with the step count.
+  EXPECT_LT(large - small, 8 * 1024) << "peak memory " << small << " kB vs " << large << " kB";
 }
 
 }  // namespace

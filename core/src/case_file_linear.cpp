@@ -1,4 +1,4 @@
-// Number readers and the linear family of case files (DESIGN.md "The case file").
+// Number readers and the linear family of case files (docs/case-files.md).
 #include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>

@@ -1,4 +1,4 @@
-// Names, certificate and dispatch of the one-step LCP solvers (THEORY.md section 7).
+// Names, certificate and dispatch of the one-step LCP solvers (docs/theory.md §7).
 
 #include <nsh/lcp/lcp.hpp>
 

@@ -1,4 +1,4 @@
-// The hypotheses of THEORY.md section 1 that do not involve M, C and K, shared by
+// The hypotheses of docs/theory.md §1 that do not involve M, C and K, shared by
 // LinearModel::validate (model.cpp) and SparseLinearModel::validate (sparse_model.cpp).
 #pragma once
 

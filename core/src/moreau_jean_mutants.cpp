@@ -1,4 +1,4 @@
-// The Moreau–Jean mutants (nsh/schemes/moreau_jean_mutants.hpp). The step is THEORY.md 2.1
+// The Moreau–Jean mutants (nsh/schemes/moreau_jean_mutants.hpp). The step is docs/theory.md §2.1
 // written out once more, densely and without the healthy scheme's workspace discipline, with
 // one switch per defect, so that the healthy MoreauJean class stays untouched.
 #include <nsh/error.hpp>
@@ -131,7 +131,7 @@ class MutantMoreauJean : public Scheme<double> {
     summary.external_impulse = h * F;
     summary.gap_after = model.gap(q_next);
     summary.velocity_after = model.local_velocity(v_next);
-    // The healthy ledger (THEORY.md 2.2, 2.3) at the theta the dynamics used.
+    // The healthy ledger (docs/theory.md §2.2, §2.3) at the theta the dynamics used.
     summary.E_before = model.energy(q, v);
     summary.E_after = model.energy(q_next, v_next);
     summary.W_ext = h * v_theta.dot(F);

@@ -1,4 +1,4 @@
-// One Moreau–Jean step (nsh/schemes/moreau_jean.hpp, THEORY.md 2.1–2.3), written once for the
+// One Moreau–Jean step (nsh/schemes/moreau_jean.hpp, docs/theory.md §2.1–2.3), written once for the
 // dense MoreauJean and the SparseMoreauJean: the model's matrices may be dense or sparse (every
 // product below is an Eigen product of either kind), and `solve(b, x)` applies M^-1 =
 // (M + h theta C + h^2 theta^2 K)^-1 with whatever factorization the scheme keeps.
@@ -164,7 +164,7 @@ void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix&
   summary.gap_after += w;
   summary.velocity_after.noalias() = Gt * work.v_next;
 
-  // Energy ledger (THEORY.md 2.2).
+  // Energy ledger (docs/theory.md §2.2).
   work.work_n.noalias() = M * v;
   summary.E_before = v.dot(work.work_n);
   work.work_n.noalias() = K * q;

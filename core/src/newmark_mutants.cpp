@@ -33,7 +33,7 @@ class GenAlphaWrongAlphaFMutant : public NewmarkFamily<Scalar> {
 };
 
 /// newmark-impact-previous-claims-smooth: the LCP uses Moreau's U_k + e U_k law, the spec and
-/// velocity_newton claim the smooth law (E_alg grows by +0.376 on THEORY 3.4's spring case).
+/// velocity_newton claim the smooth law (E_alg grows by +0.376 in docs/theory.md §3.4).
 template <class Scalar>
 class NewmarkPreviousClaimsSmoothMutant : public NewmarkFamily<Scalar> {
  public:

@@ -1,4 +1,4 @@
-// The one-step LCP solvers and their certificate (THEORY.md section 7).
+// The one-step LCP solvers and their certificate (docs/theory.md §7).
 
 #include <nsh/scalar.hpp>
 

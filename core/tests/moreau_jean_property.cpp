@@ -1,4 +1,4 @@
-// THEORY.md 2.3: the Moreau–Jean one-step identity
+// docs/theory.md §2.3: the Moreau–Jean one-step identity
 //   E_{k+1} - E_k = W_ext + W_damp + W_contact - (theta - 1/2)(||[v]||_M^2 + ||[q]||_K^2)
 // holds EXACTLY in rational arithmetic, for any theta in [0, 1], any e, C, K, F and either
 // index rule, on random small systems near contact.
@@ -102,7 +102,7 @@ RC_GTEST_PROP(MoreauJeanProperty, EnergyIdentityIsExactInRational, ()) {
     RC_ASSERT(s.energy_identity_defect() == Rational(0));
     RC_ASSERT(s.lcp.ok());
     RC_ASSERT(s.lcp.certificate.natural_map == Rational(0));
-    // Second line of THEORY.md 2.3: W_contact = sum (1 - theta (1 + e)) U_k P (Newton law).
+    // Second line of docs/theory.md §2.3: W_contact = sum (1 - theta (1 + e)) U_k P (Newton law).
     Rational contact(0);
     for (Index a = 0; a < m; ++a)
       contact += (Rational(1) - scheme.theta() * (Rational(1) + model.e(a))) *

@@ -1,4 +1,4 @@
-// Moreau–Jean theta-scheme (THEORY.md 2.1–2.4): the seed-004 impact exactly, energy
+// Moreau–Jean theta-scheme (docs/theory.md §2.1–2.4): the seed-004 impact exactly, energy
 // conservation at theta = 1/2, e = 1, the one-step identity of 2.3, the activation rules of 2.4,
 // and the spec/driver errors.
 #include <nsh/driver.hpp>
@@ -125,7 +125,7 @@ LinearModel<S> particle_between_walls(const S& width, const S& gravity) {
 }
 
 TEST(MoreauJean, ElasticBouncingConservesEnergyAtThetaHalf) {
-  // F = 0: E itself is conserved (THEORY.md 2.4, last bullet: 3.6e-15 after 400 steps).
+  // F = 0: E itself is conserved (docs/theory.md §2.4, last bullet: 3.6e-15 after 400 steps).
   const LinearModel<double> model = particle_between_walls<double>(1.0, 0.0);
   MoreauJean<double> scheme = make_scheme<double>("moreau-jean:theta=1/2");
   State<double> initial{0.0, Vector<double>::Constant(1, 0.3), Vector<double>::Constant(1, 1.7)};
@@ -291,7 +291,7 @@ TEST(MoreauJean, EnergyIdentityHoldsToRoundOffInDouble) {
   EXPECT_GT(contact_steps, 100);  // the identity was checked on impact steps, not only free flight
 }
 
-/// THEORY.md 2.4: unit mass, gap g = q, gravity 9.81, h = 1e-2, theta = 1/2, e = 0, a contact
+/// docs/theory.md §2.4: unit mass, gap g = q, gravity 9.81, h = 1e-2, theta = 1/2, e = 0, a contact
 /// slightly penetrated (g_k = -1e-3) and separating slowly (U_k = +0.02).
 template <class S>
 StepSummary<S> separating_step(const std::string& activation) {

@@ -578,7 +578,7 @@ TEST(NewmarkFamily, CounterexamplesJustOutsideTheDomain) {
   }
 }
 
-/// THEORY 3.4's spring case: m = 1, K = 50, F = 50 (pushing away from the wall), q_k = 0.001,
+/// The spring case of docs/theory.md §3.4: m = 1, K = 50, F = 50 (pushing away), q_k = 0.001,
 /// v_k = -1, h = 0.01, e = 1, one contact g = q.
 StepSummary<double> spring_case(const std::string& spec) {
   LinearModel<double> model = oscillator<double>(1.0, 0.0, 50.0, 50.0, 1);

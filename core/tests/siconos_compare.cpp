@@ -1,4 +1,4 @@
-// Side by side with Siconos 4.4 (THEORY.md 2.1, [V]): nsh's Moreau–Jean with
+// Side by side with Siconos 4.4 (docs/theory.md §2.1, [V]): nsh's Moreau–Jean with
 // activation=position against Siconos' MoreauJeanOSI (theta = 1/2, NewtonImpactNSL, LCP by
 // Lemke, default index set g_k + h/2 U_k <= 0) on the two models that
 // core/tests/siconos/moreau_jean_reference.py defines: a bouncing ball and a 2-dof system with

@@ -3,7 +3,7 @@
 // the measures that make sense for a first-order trajectory x(t):
 //   x_final  |x_N - x(T)|_inf
 //   x_sup    sup over [t0, T] of |X_h(t) - x(t)|_inf of the piecewise-linear interpolant,
-//            computed exactly through the kink of x (THEORY 6.5: s (h - s) / h).
+//            computed exactly through the kink of x (docs/theory.md §6 item 5: s (h - s) / h).
 // The reference is the closed form of the case (only sweeping-interval has one so far).
 #include <nsh/error.hpp>
 #include <nsh/limits.hpp>

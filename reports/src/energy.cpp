@@ -2,7 +2,10 @@
 
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/format.hpp>
 #include <nsh/number.hpp>
+#include <nsh/properties/claims.hpp>
+#include <nsh/properties/predicates.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/reports/energy.hpp>
 
@@ -26,115 +29,271 @@ constexpr std::size_t kMaxMarks = 12;
 
 void add_marks(SvgPlot& plot, const EnergyReport& report) {
   if (report.tightest_step)
-    plot.mark({report.rows[*report.tightest_step].t,
-               fmt::format("tightest (step {})", *report.tightest_step), "#2c7a2c"});
-  for (std::size_t i = 0; i < report.broken_steps.size() && i < kMaxMarks; ++i)
-    plot.mark({report.rows[report.broken_steps[i]].t,
-               i == 0 ? fmt::format("broken ({} steps)", report.broken_steps.size()) : "",
-               "#c0392b"});
+    plot.mark(
+        {report.tightest_t, fmt::format("tightest (step {})", *report.tightest_step), "#2c7a2c"});
+  for (std::size_t i = 0; i < report.broken.size() && i < kMaxMarks; ++i)
+    plot.mark({report.broken[i].second,
+               i == 0 ? fmt::format("broken ({} steps)", report.broken_count) : "", "#c0392b"});
 }
 
-std::string mark_of(const EnergyReport& report, Index step) {
-  if (report.tightest_step && *report.tightest_step == step) return "tightest";
-  for (Index b : report.broken_steps)
-    if (b == step) return "broken";
+template <class Scalar>
+double d(const Scalar& x) {
+  return scalar_cast<double>(x);
+}
+
+template <class Scalar>
+std::string cell(const Scalar& x) {
+  if constexpr (std::is_same_v<Scalar, double>) {
+    if (!std::isfinite(x)) return {};
+  }
+  return format_scalar(x);
+}
+
+// Why the case is outside the claim's domain, or empty if it is inside. The domain is the one
+// the generators of `nsh check` draw from (CaseDomain), so "inside" here means what the verdict
+// table tested; sizes (dofs, contacts, steps) are generator budgets, not hypotheses.
+template <class Scalar>
+std::string outside_reason(const properties::Claim& claim, const LinearModel<Scalar>& model) {
+  const auto& dom = claim.cases;
+  const Scalar lo = scalar_cast<Scalar>(dom.e_lo), hi = scalar_cast<Scalar>(dom.e_hi);
+  for (Index a = 0; a < model.e.size(); ++a) {
+    if (model.e(a) > hi)
+      return fmt::format("e[{}] = {} > {}", a, format_short(model.e(a)), format_scalar(dom.e_hi));
+    if (model.e(a) < lo)
+      return fmt::format("e[{}] = {} < {}", a, format_short(model.e(a)), format_scalar(dom.e_lo));
+    if (dom.uniform_e && model.e(a) != model.e(0))
+      return fmt::format("e[{}] = {} differs from e[0] = {} (one e for every contact)", a,
+                         format_short(model.e(a)), format_short(model.e(0)));
+  }
+  if (!dom.damping && model.C.size() > 0 && max_abs(model.C) != Scalar(0)) return "C != 0";
+  if (dom.stiffness_spd) {
+    const Index n = model.K.rows();
+    const Scalar scale = n > 0 ? max_abs(model.K) : Scalar(0);
+    if (n == 0 || scale == Scalar(0) ||
+        first_indefinite_pivot(model.K, true, tolerance<Scalar>(scale, Scalar(64 * (n + 1)))) >= 0)
+      return "K is not symmetric positive definite";
+  }
+  if (claim.property == "algorithmic_energy_decay" && model.F_amplitude.size() > 0 &&
+      max_abs(model.F_amplitude) != Scalar(0))
+    return "F is not constant (harmonic force)";
   return {};
 }
 
-}  // namespace
+template <class Scalar>
+EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
+  LinearCase<Scalar> c = load_linear_case<Scalar>(document);
+  if (!options.T.empty()) c.T = parse_number<Scalar>(options.T, "T");
+  Scalar h;
+  if (!options.h.empty()) {
+    h = parse_number<Scalar>(options.h, "h");
+  } else if (c.h) {
+    h = *c.h;
+  } else {
+    throw InputError(
+        "h", "no step size: give --h (the case file " + document.source + " has no default \"h\")");
+  }
+  if (!(h > Scalar(0))) throw InputError("h", "step size must be > 0, got " + format_scalar(h));
+  auto scheme = Registry::builtin().make<Scalar>(options.spec);
+  const SchemeInfo info = scheme->info();
+  const Index planned = step_count(c.initial.t, c.T, h);
 
-EnergyReport energy_report(const std::string& case_name, const std::string& spec,
-                           const std::string& h_text, const std::string& T_text) {
-  const CaseDocument document = read_case_file(locate_case(case_name));
-  LinearCase<double> c = load_linear_case<double>(document);
-  if (!T_text.empty()) c.T = parse_number<double>(T_text, "T");
-  const double h = parse_number<double>(h_text, "h");
-  auto scheme = Registry::builtin().make<double>(spec);
+  std::ofstream csv;
+  if (!options.csv_path.empty()) {
+    csv.open(options.csv_path);
+    if (!csv) throw InputError("--out", "cannot write '" + options.csv_path + "'");
+    csv << energy_csv_header();
+  }
 
   EnergyReport report;
   report.case_name = document.name;
-  report.scheme = Registry::builtin().resolve(spec).str();
-  report.h = h;
-  EnergyRow first;
-  first.t = c.initial.t;
-  first.E = c.model.energy(c.initial.q, c.initial.v);
-  first.E_alg = kNaN;
-  report.rows.push_back(first);
+  report.scheme = info.spec;
+  report.precision = scalar_name<Scalar>();
+  report.h = d(h);
+  report.h_text = format_scalar(h);
+  const std::size_t points = std::max<std::size_t>(options.plot_points, 2);
+  const Index stride =
+      std::max<Index>(1, (planned + static_cast<Index>(points) - 1) / static_cast<Index>(points));
 
-  double E_alg0 = kNaN;
-  auto observe = [&](const State<double>&, const StepSummary<double>& s) {
-    const EnergyRow& prev = report.rows.back();
+  // Running sums in the run's own scalar: exact in Rational, so the closing balance is too.
+  Scalar sum_ext(0), sum_damp(0), sum_contact(0), sum_diss(0), sum_defect(0);
+  const Scalar E0 = c.model.energy(c.initial.q, c.initial.v);
+  std::optional<Scalar> E_alg0;
+  std::optional<Scalar> least;  // least slack among the steps that keep the inequality
+  State<Scalar> before = c.initial;
+  std::pair<double, double> stretch{kNaN, std::numeric_limits<double>::infinity()};
+
+  EnergyRow& first = report.initial;
+  first.t = d(c.initial.t);
+  first.E = d(E0);
+  first.E_alg = kNaN;
+  if (csv)
+    csv << fmt::format("0,{},{},0,0,0,0,,0,0,0,0,0,0,0,0,0,0,\n", cell(c.initial.t), cell(E0));
+
+  auto observe = [&](const State<Scalar>& after, const StepSummary<Scalar>& s) {
+    if (report.steps == 0) {
+      // A scheme may have an algorithmic energy only on some models (the Newmark family needs
+      // K SPD for its r-term): the first step says whether it fills one.
+      report.algorithmic_energy = s.has_algorithmic_energy;
+      report.property =
+          report.algorithmic_energy ? "algorithmic_energy_decay" : "moreau_jean_energy_dissipation";
+      if (s.has_algorithmic_energy) {
+        E_alg0 = s.E_alg_before;
+        first.E_alg = d(s.E_alg_before);
+      }
+      report.samples.push_back(first);
+    }
+    report.steps = s.step;
+    const Scalar defect = s.energy_identity_defect();
+    const bool alg = report.algorithmic_energy && s.has_algorithmic_energy;
+    const Scalar slack =
+        alg ? s.E_alg_before - s.E_alg_after : s.W_ext + s.W_damp - (s.E_after - s.E_before);
+    const properties::StepView<Scalar> view{c.model, before, after, s};
+    const properties::Judgement judgement = alg ? properties::algorithmic_energy_decay(view)
+                                                : properties::moreau_jean_energy_dissipation(view);
+    sum_ext += s.W_ext;
+    sum_damp += s.W_damp;
+    sum_contact += s.W_contact;
+    sum_diss += s.numerical_dissipation;
+    sum_defect += defect;
+    const bool impulse = s.impulse.size() > 0 && max_abs(s.impulse) > Scalar(0);
+
     EnergyRow row;
     row.step = s.step;
-    row.t = s.t_after;
-    row.E = s.E_after;
-    row.W_ext = s.W_ext;
-    row.W_damp = s.W_damp;
-    row.W_contact = s.W_contact;
-    row.numerical_dissipation = s.numerical_dissipation;
-    row.E_alg = s.has_algorithmic_energy ? s.E_alg_after : kNaN;
-    row.algorithmic_dissipation = s.has_algorithmic_energy ? s.algorithmic_dissipation : 0;
-    if (s.has_algorithmic_energy && std::isnan(E_alg0)) {
-      E_alg0 = s.E_alg_before;
-      report.rows.front().E_alg = E_alg0;
+    row.t = d(s.t_after);
+    row.E = d(s.E_after);
+    row.W_ext = d(s.W_ext);
+    row.W_damp = d(s.W_damp);
+    row.W_contact = d(s.W_contact);
+    row.numerical_dissipation = d(s.numerical_dissipation);
+    row.E_alg = s.has_algorithmic_energy ? d(s.E_alg_after) : kNaN;
+    row.algorithmic_dissipation = s.has_algorithmic_energy ? d(s.algorithmic_dissipation) : 0;
+    row.identity_defect = d(defect);
+    row.slack = d(slack);
+    row.impulse = impulse;
+    row.broken = !judgement.holds;
+    row.sum_W_ext = d(sum_ext);
+    row.sum_W_damp = d(sum_damp);
+    row.sum_W_contact = d(sum_contact);
+    row.sum_dissipation = d(sum_diss);
+    row.sum_defect = d(sum_defect);
+    report.max_abs_identity_defect =
+        std::max(report.max_abs_identity_defect, std::abs(row.identity_defect));
+    if (row.broken) {
+      if (report.broken.size() < EnergyReport::kMaxListedBroken)
+        report.broken.emplace_back(s.step, row.t);
+      if (report.broken_count == 0) report.first_broken_detail = judgement.detail;
+      ++report.broken_count;
+    } else if (!least || slack < *least) {
+      least = slack;
+      report.tightest_step = s.step;
+      report.tightest_slack = row.slack;
+      report.tightest_t = row.t;
     }
-    row.identity_defect = s.energy_identity_defect();
-    // A scheme may have an algorithmic energy only on some models (the Newmark family needs
-    // K SPD for its r-term): the step says whether it filled one.
-    row.slack = s.has_algorithmic_energy ? s.E_alg_before - s.E_alg_after
-                                         : s.W_ext + s.W_damp - (s.E_after - s.E_before);
-    if (s.has_algorithmic_energy) report.algorithmic_energy = true;
-    row.impulse = s.impulse.size() > 0 && max_abs(s.impulse) > 0;
-    row.sum_W_ext = prev.sum_W_ext + s.W_ext;
-    row.sum_W_damp = prev.sum_W_damp + s.W_damp;
-    row.sum_W_contact = prev.sum_W_contact + s.W_contact;
-    row.sum_dissipation = prev.sum_dissipation + s.numerical_dissipation;
-    row.sum_defect = prev.sum_defect + row.identity_defect;
-    report.rows.push_back(row);
+    if (csv)
+      csv << s.step << ',' << cell(s.t_after) << ',' << cell(s.E_after) << ',' << cell(s.W_ext)
+          << ',' << cell(s.W_damp) << ',' << cell(s.W_contact) << ','
+          << cell(s.numerical_dissipation) << ','
+          << (s.has_algorithmic_energy ? cell(s.E_alg_after) : std::string()) << ','
+          << (s.has_algorithmic_energy ? cell(s.algorithmic_dissipation) : std::string("0")) << ','
+          << cell(defect) << ',' << cell(slack) << ',' << (impulse ? 1 : 0) << ',' << cell(sum_ext)
+          << ',' << cell(sum_damp) << ',' << cell(sum_contact) << ',' << cell(sum_diss) << ','
+          << cell(sum_defect) << ',' << cell(Scalar(s.E_after - E0)) << ','
+          << (row.broken ? "broken" : "") << '\n';
+
+    // Plot samples: the least slack of each stretch, and the row closing it.
+    if (!(row.slack >= stretch.second)) stretch = {row.t, row.slack};
+    if (s.step % stride == 0 || s.step == planned) {
+      report.samples.push_back(row);
+      report.slack_samples.push_back(stretch);
+      stretch = {kNaN, std::numeric_limits<double>::infinity()};
+    }
+    report.last = row;
+    before = after;
   };
   try {
-    simulate<double>(*scheme, c.model, c.initial, h, c.T, observe);
+    simulate<Scalar>(*scheme, c.model, c.initial, h, c.T, observe);
   } catch (const StepError& e) {
     report.failure = e.what();
   }
-
+  if (report.steps == 0) {
+    report.property =
+        info.algorithmic_energy ? "algorithmic_energy_decay" : "moreau_jean_energy_dissipation";
+    report.samples.push_back(first);
+    report.last = first;
+  } else if (report.samples.back().step != report.last.step) {
+    report.samples.push_back(report.last);  // a run that stopped early
+    if (std::isfinite(stretch.first)) report.slack_samples.push_back(stretch);
+  }
   report.claim = report.algorithmic_energy
                      ? "E_alg non-increasing: slack = E_alg(k) - E_alg(k+1) >= 0"
                      : "dissipation: slack = W_ext + W_damp - (E(k+1) - E(k)) >= 0";
-  double scale = 0;
-  for (const auto& r : report.rows) {
-    scale = std::max(scale, std::abs(r.E));
-    if (std::isfinite(r.E_alg)) scale = std::max(scale, std::abs(r.E_alg));
-    scale = std::max({scale, std::abs(r.sum_W_ext), std::abs(r.sum_W_damp)});
+  if (const auto claim = properties::find_claim(info, report.property)) {
+    report.domain = claim->domain;
+    report.outside_reason = outside_reason(*claim, c.model);
+    report.status =
+        report.outside_reason.empty() ? ClaimStatus::claimed : ClaimStatus::outside_domain;
   }
-  report.tolerance = tolerance<double>(scale);
-  double least = std::numeric_limits<double>::infinity();
-  for (std::size_t k = 1; k < report.rows.size(); ++k) {
-    const double slack = report.rows[k].slack;
-    if (!(slack >= -report.tolerance)) {  // NaN counts as broken: nothing vouches for it
-      report.broken_steps.push_back(static_cast<Index>(k));
-    } else if (slack < least) {
-      least = slack;
-      report.tightest_step = static_cast<Index>(k);
-    }
+  if (csv) {
+    csv.flush();
+    if (!csv) throw InputError("--out", "cannot write '" + options.csv_path + "'");
   }
   return report;
 }
 
-std::string energy_csv(const EnergyReport& report) {
-  std::string out =
-      "step,t,E,W_ext,W_damp,W_contact,numerical_dissipation,E_alg,algorithmic_dissipation,"
-      "identity_defect,slack,impulse,sum_W_ext,sum_W_damp,sum_W_contact,sum_dissipation,"
-      "sum_defect,E_minus_E0,mark\n";
-  auto c = [](double x) { return std::isfinite(x) ? fmt::format("{:.17g}", x) : std::string(); };
-  const double E0 = report.rows.empty() ? 0 : report.rows.front().E;
-  for (const auto& r : report.rows)
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r.step, c(r.t),
-                       c(r.E), c(r.W_ext), c(r.W_damp), c(r.W_contact), c(r.numerical_dissipation),
-                       c(r.E_alg), c(r.algorithmic_dissipation), c(r.identity_defect), c(r.slack),
-                       r.impulse ? 1 : 0, c(r.sum_W_ext), c(r.sum_W_damp), c(r.sum_W_contact),
-                       c(r.sum_dissipation), c(r.sum_defect), c(r.E - E0), mark_of(report, r.step));
-  return out;
+}  // namespace
+
+const char* to_string(ClaimStatus status) {
+  switch (status) {
+    case ClaimStatus::claimed:
+      return "claimed";
+    case ClaimStatus::outside_domain:
+      return "outside the claim's domain";
+    case ClaimStatus::not_claimed:
+      return "not claimed";
+  }
+  return "unknown";
+}
+
+std::string EnergyReport::verdict_text() const {
+  const std::string broken_text =
+      broken_count == 0 ? "holds in every step"
+                        : fmt::format("broken in {} of {} steps (first: step {})", broken_count,
+                                      steps, broken.empty() ? 0 : broken.front().first);
+  switch (status) {
+    case ClaimStatus::claimed:
+      return fmt::format("{} is claimed here ({}): {}{}", property, domain, broken_text,
+                         broken_count ? " -- the claim FAILS" : "");
+    case ClaimStatus::outside_domain:
+      return fmt::format("outside the claim's domain ({}; the claim: {}): {}{}", outside_reason,
+                         domain, broken_text, broken_count ? ", which the claim allows" : "");
+    case ClaimStatus::not_claimed:
+      return fmt::format("{} is not claimed by {}: {}", property, scheme, broken_text);
+  }
+  return broken_text;
+}
+
+EnergyReport energy_report(const EnergyOptions& options) {
+  const CaseDocument document = read_case_file(locate_case(options.case_name));
+  if (options.precision == "double") return run<double>(options, document);
+  if (options.precision == "50") return run<Real50>(options, document);
+  if (options.precision == "rational") return run<Rational>(options, document);
+  throw InputError("precision", "'" + options.precision + "' is not one of double, 50, rational");
+}
+
+EnergyReport energy_report(const std::string& case_name, const std::string& spec,
+                           const std::string& h_text, const std::string& T_text) {
+  EnergyOptions options;
+  options.case_name = case_name;
+  options.spec = spec;
+  options.h = h_text;
+  options.T = T_text;
+  return energy_report(options);
+}
+
+std::string energy_csv_header() {
+  return "step,t,E,W_ext,W_damp,W_contact,numerical_dissipation,E_alg,algorithmic_dissipation,"
+         "identity_defect,slack,impulse,sum_W_ext,sum_W_damp,sum_W_contact,sum_dissipation,"
+         "sum_defect,E_minus_E0,mark\n";
 }
 
 std::string energy_json(const EnergyReport& report) {
@@ -142,45 +301,52 @@ std::string energy_json(const EnergyReport& report) {
   nlohmann::json j;
   j["case"] = report.case_name;
   j["scheme"] = report.scheme;
+  j["precision"] = report.precision;
   j["h"] = report.h;
-  j["steps"] = report.rows.empty() ? 0 : report.rows.size() - 1;
+  j["h_exact"] = report.h_text;
+  j["steps"] = report.steps;
   j["algorithmic_energy"] = report.algorithmic_energy;
+  j["property"] = report.property;
   j["claim"] = report.claim;
-  j["tolerance"] = report.tolerance;
+  j["status"] = to_string(report.status);
+  j["domain"] = report.domain;
+  j["outside_reason"] = report.outside_reason;
+  j["fails"] = report.fails();
+  j["verdict"] = report.verdict_text();
   j["tightest_step"] =
       report.tightest_step ? nlohmann::json(*report.tightest_step) : nlohmann::json(nullptr);
-  j["broken_steps"] = report.broken_steps;
+  j["tightest_slack"] = report.tightest_step ? n(report.tightest_slack) : nlohmann::json(nullptr);
+  j["broken_count"] = report.broken_count;
+  nlohmann::json steps = nlohmann::json::array();
+  for (const auto& b : report.broken) steps.push_back(b.first);
+  j["broken_steps"] = steps;  // the first kMaxListedBroken
+  j["first_broken_detail"] = report.first_broken_detail;
   j["failure"] = report.failure;
-  if (!report.rows.empty()) {
-    const EnergyRow& a = report.rows.front();
-    const EnergyRow& b = report.rows.back();
-    j["E_initial"] = n(a.E);
-    j["E_final"] = n(b.E);
-    j["sum_W_ext"] = n(b.sum_W_ext);
-    j["sum_W_damp"] = n(b.sum_W_damp);
-    j["sum_W_contact"] = n(b.sum_W_contact);
-    j["sum_dissipation"] = n(b.sum_dissipation);
-    j["sum_defect"] = n(b.sum_defect);
-    double worst = 0;
-    for (const auto& r : report.rows) worst = std::max(worst, std::abs(r.identity_defect));
-    j["max_abs_identity_defect"] = n(worst);
-    if (report.algorithmic_energy) {
-      j["E_alg_initial"] = n(a.E_alg);
-      j["E_alg_final"] = n(b.E_alg);
-    }
+  const EnergyRow& a = report.initial;
+  const EnergyRow& b = report.last;
+  j["E_initial"] = n(a.E);
+  j["E_final"] = n(b.E);
+  j["sum_W_ext"] = n(b.sum_W_ext);
+  j["sum_W_damp"] = n(b.sum_W_damp);
+  j["sum_W_contact"] = n(b.sum_W_contact);
+  j["sum_dissipation"] = n(b.sum_dissipation);
+  j["sum_defect"] = n(b.sum_defect);
+  j["max_abs_identity_defect"] = n(report.max_abs_identity_defect);
+  if (report.algorithmic_energy) {
+    j["E_alg_initial"] = n(a.E_alg);
+    j["E_alg_final"] = n(b.E_alg);
   }
   return j.dump(2) + "\n";
 }
 
 SvgPlot energy_plot(const EnergyReport& report) {
-  SvgPlot plot(fmt::format("{}: energy ledger, {} h={}", report.case_name, report.scheme,
-                           fmt::format("{:g}", report.h)),
-               "t", "cumulated energy");
+  SvgPlot plot(fmt::format("{}: energy ledger", report.case_name), "t", "cumulated energy");
+  plot.subtitle(fmt::format("{}, h = {}, {}", report.scheme, report.h_text, report.precision));
   plot.size(760, 420);
   std::vector<double> t, dE, ext, damp, contact, diss, alg;
-  const double E0 = report.rows.empty() ? 0 : report.rows.front().E;
-  const double A0 = report.rows.empty() ? 0 : report.rows.front().E_alg;
-  for (const auto& r : report.rows) {
+  const double E0 = report.initial.E;
+  const double A0 = report.initial.E_alg;
+  for (const auto& r : report.samples) {
     t.push_back(r.t);
     dE.push_back(r.E - E0);
     ext.push_back(r.sum_W_ext);
@@ -209,14 +375,16 @@ SvgPlot energy_plot(const EnergyReport& report) {
 }
 
 SvgPlot energy_slack_plot(const EnergyReport& report) {
-  SvgPlot plot(fmt::format("{}: slack of the energy claim per step", report.case_name), "t",
-               "slack (>= 0 keeps the claim)");
+  SvgPlot plot(fmt::format("{}: slack of the energy inequality per step", report.case_name), "t",
+               "slack (>= 0 keeps it)");
+  plot.subtitle(
+      fmt::format("{}, h = {}; {}", report.scheme, report.h_text, to_string(report.status)));
   plot.size(760, 360);
   PlotSeries s;
   s.name = report.algorithmic_energy ? "-Delta E_alg" : "W_ext + W_damp - Delta E";
-  for (std::size_t k = 1; k < report.rows.size(); ++k) {
-    s.x.push_back(report.rows[k].t);
-    s.y.push_back(report.rows[k].slack);
+  for (const auto& [t, slack] : report.slack_samples) {
+    s.x.push_back(t);
+    s.y.push_back(slack);
   }
   s.marker = s.x.size() > 60 ? Marker::none : Marker::circle;
   plot.add(std::move(s));
@@ -237,7 +405,6 @@ std::vector<std::string> write_energy(const EnergyReport& report, const std::str
     if (!out) throw InputError("--out", "cannot write '" + path.string() + "'");
     written.push_back(path.string());
   };
-  put("energy.csv", energy_csv(report));
   put("energy.json", energy_json(report));
   put("energy.svg", energy_plot(report).render());
   put("energy_slack.svg", energy_slack_plot(report).render());

@@ -1,4 +1,7 @@
+#include <nsh/case_file.hpp>
+#include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/reports/convergence.hpp>
 #include <nsh/reports/energy.hpp>
@@ -8,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -78,18 +82,380 @@ std::string fmt_residual(const OrderFit& fit) {
 }
 
 const char* kCss = R"css(
-body { font-family: sans-serif; margin: 1.5em auto; max-width: 1250px; color: #222; }
+body { font-family: sans-serif; margin: 1.5em auto; max-width: 1250px; padding: 0 12px;
+       color: #222; }
 h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; margin-top: 2em; }
 table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.85em; }
 th, td { border: 1px solid #ccc; padding: 3px 6px; text-align: left; vertical-align: top; }
 th { background: #f2f2f2; }
+.scroll { max-width: 100%; overflow-x: auto; }
+table.verdicts td { text-align: center; white-space: nowrap; padding: 2px 4px; }
+table.verdicts td a { color: inherit; text-decoration: none; display: block; }
+table.verdicts th.scheme { max-width: 21em; overflow-wrap: anywhere; font-weight: normal;
+                           font-family: monospace; font-size: 0.95em; }
+table.verdicts th.group { text-align: center; }
+table.verdicts th.property { vertical-align: bottom; padding: 4px 2px; }
+table.verdicts th.property span { writing-mode: vertical-rl; transform: rotate(180deg);
+                                  white-space: nowrap; font-weight: normal; }
+table.legend td { max-width: 30em; overflow-wrap: anywhere; }
+table.legend th { white-space: nowrap; }
+table.legend td.domains { max-width: 28em; font-size: 0.95em; }
 td.pass { background: #dff0d8; } td.fail { background: #f2b8b5; font-weight: bold; }
 td.not_claimed { background: #f7f7f7; color: #777; } td.not_applicable { color: #aaa; }
+td.none { color: #ccc; }
 td.num { text-align: right; font-family: monospace; }
+div.detail { border-left: 4px solid #ccc; padding: 2px 8px; margin: 4px 0; font-size: 0.85em;
+             overflow-wrap: anywhere; }
+div.detail.pass { border-color: #8bc48a; } div.detail.fail { border-color: #c0392b; }
+div.detail:target { background: #fff6d5; }
 .plots { display: flex; flex-wrap: wrap; gap: 8px; }
+.plots svg { max-width: 100%; height: auto; }
 pre { background: #f7f7f7; padding: 6px; overflow-x: auto; font-size: 0.8em; }
 .note { color: #555; font-size: 0.9em; }
 )css";
+
+// Work-precision from one run per point zig-zags: a sub-millisecond run is at the mercy of
+// the cache and the scheduler. The report times each point again, the way the study does
+// (scheme construction + simulation): runs until there are at least kMinRuns and kMinSeconds of
+// them (at most kMaxRuns, the study's own run counting as the first), and keeps the median.
+constexpr int kMinRuns = 3, kMaxRuns = 15;
+constexpr double kMinSeconds = 0.02;
+// A run this long is timed once: scheduler and cache noise are a small part of it, and rerunning
+// the slow points would dominate the report's time.
+constexpr double kLongRun = 0.05;
+const char* const kTimingNote =
+    "wall time: median of at least 3 runs and 20 ms of runs per point (one run from 50 ms up; "
+    "scheme construction + simulation), as written in convergence.json";
+
+template <class Scalar>
+double run_seconds(const CaseDocument& document, const std::string& spec, const std::string& h_text,
+                   const std::string& T_text) {
+  LinearCase<Scalar> c = load_linear_case<Scalar>(document);
+  if (!T_text.empty()) c.T = parse_number<Scalar>(T_text, "T");
+  const Scalar h = parse_number<Scalar>(h_text, "h");
+  const auto start = std::chrono::steady_clock::now();
+  auto scheme = Registry::builtin().make<Scalar>(spec);
+  (void)simulate<Scalar>(*scheme, c.model, c.initial, h, c.T);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void retime(std::vector<ConvergenceStudy>& studies, const ReportCaseStudy& cs,
+            const std::function<void(const std::string&)>& progress) {
+  const CaseDocument document = read_case_file(locate_case(cs.case_name));
+  const auto family = document.root.find("family");
+  if (family != document.root.end() && !(family->is_string() && *family == "linear")) return;
+  for (auto& s : studies) {
+    if (s.h.size() != cs.h.size() || s.wall_seconds.size() != s.h.size()) continue;
+    for (std::size_t i = 0; i < s.h.size(); ++i) {
+      if (i < s.failures.size() && !s.failures[i].empty()) continue;
+      if (!(s.wall_seconds[i] < kLongRun)) continue;
+      std::vector<double> runs{s.wall_seconds[i]};
+      double total = runs.front();
+      try {
+        while ((runs.size() < kMinRuns || total < kMinSeconds) && runs.size() < kMaxRuns) {
+          runs.push_back(s.precision == "50"
+                             ? run_seconds<Real50>(document, s.scheme, cs.h[i], cs.T)
+                             : run_seconds<double>(document, s.scheme, cs.h[i], cs.T));
+          total += runs.back();
+        }
+      } catch (const std::exception&) {
+        continue;  // the study's own run stands (it succeeded; a rerun should too)
+      }
+      std::sort(runs.begin(), runs.end());
+      s.wall_seconds[i] = runs[runs.size() / 2];
+    }
+    progress(
+        fmt::format("timed {} {} (median of >= {} runs per h)", cs.case_name, s.scheme, kMinRuns));
+  }
+}
+
+// A spec as a reader wants it in a table: the options that differ from the scheme's defaults
+// ("moreau-jean:theta=1" for moreau-jean:activation=position-velocity,lcp=lemke,theta=1). The
+// full canonical spec stays in the data attributes, the tooltip and the details.
+std::string short_spec(const std::string& spec) {
+  SchemeSpec parsed;
+  try {
+    parsed = SchemeSpec::parse(spec);
+  } catch (const std::exception&) {
+    return spec;
+  }
+  const Registry& registry = Registry::builtin();
+  if (!registry.contains(parsed.name())) return spec;
+  std::map<std::string, std::string> defaults;
+  for (const auto& o : registry.find(parsed.name()).options) defaults[o.key] = o.default_value;
+  SchemeSpec out = SchemeSpec::parse(parsed.name());
+  for (const auto& [key, value] : parsed.options()) {
+    const auto d = defaults.find(key);
+    if (d == defaults.end() || d->second != value) out.set(key, value);
+  }
+  return out.str();
+}
+
+// The verdict tables. Properties are grouped by what they are about; the schemes of the linear
+// model (nsh::Scheme, second order) and the first-order schemes and projections (catching-up,
+// penalty, projection:*) get a table each with only the properties that apply to them, so that
+// neither table is a sea of n/a. Every cell links to its details (statement with the claim's
+// domain, note, counterexample) further down.
+struct PropertyGroup {
+  const char* title;
+  std::vector<std::string> members;
+};
+
+const std::vector<PropertyGroup>& property_groups() {
+  static const std::vector<PropertyGroup> groups{
+      {"Contact law",
+       {"signorini_complementarity", "newton_restitution", "lcp_certificate",
+        "impact_work_nonpositive", "penetration_bound", "penalty2_penetration_bound"}},
+      {"Energy",
+       {"energy_identity", "moreau_jean_energy_dissipation", "algorithmic_energy_decay",
+        "energy_conservation", "penalty2_energy_balance"}},
+      {"Momentum and accuracy", {"momentum_balance", "double_vs_real50", "observed_order"}},
+      {"Projections",
+       {"projection_nonexpansive", "projection_idempotent", "projection_variational_inequality"}},
+      {"First-order schemes",
+       {"catching_up_error_bound", "penalty_convergence", "penalty_stability"}},
+  };
+  return groups;
+}
+
+std::string group_of(const std::string& property) {
+  for (const auto& g : property_groups())
+    if (std::find(g.members.begin(), g.members.end(), property) != g.members.end()) return g.title;
+  return "Other";
+}
+
+std::string anchor_of(const properties::Verdict& v) {
+  return "v-" + slug(v.scheme) + "--" + v.property;
+}
+
+bool second_order(const std::string& spec) {
+  const std::string family = spec.substr(0, spec.find(':'));
+  return Registry::builtin().contains(family);
+}
+
+// Short cell text: the outcome and, for a checked claim, the number of cases.
+std::string cell_text(const properties::Verdict& v) {
+  switch (v.outcome) {
+    case properties::Outcome::pass:
+      return fmt::format("pass {}", v.cases_run);
+    case properties::Outcome::fail:
+      return "FAIL";
+    case properties::Outcome::not_claimed:
+      return "–";
+    case properties::Outcome::not_applicable:
+      return "n/a";
+  }
+  return "?";
+}
+
+void verdict_table(const std::string& title, const std::string& id,
+                   const std::vector<std::string>& rows,
+                   const std::vector<properties::Verdict>& verdicts, std::string& html,
+                   std::string& mdown) {
+  std::map<std::pair<std::string, std::string>, const properties::Verdict*> cell;
+  std::set<std::string> present;
+  for (const auto& v : verdicts) {
+    if (std::find(rows.begin(), rows.end(), v.scheme) == rows.end()) continue;
+    cell[{v.scheme, v.property}] = &v;
+    if (v.outcome != properties::Outcome::not_applicable) present.insert(v.property);
+  }
+  // Columns: the groups' properties in group order, then any other property seen.
+  std::vector<std::pair<std::string, std::vector<std::string>>> columns;
+  for (const auto& g : property_groups()) {
+    std::vector<std::string> members;
+    for (const auto& p : g.members)
+      if (present.count(p)) members.push_back(p);
+    if (!members.empty()) columns.emplace_back(g.title, members);
+  }
+  std::vector<std::string> others;
+  for (const auto& v : verdicts)
+    if (present.count(v.property) && group_of(v.property) == "Other" &&
+        std::find(others.begin(), others.end(), v.property) == others.end())
+      others.push_back(v.property);
+  if (!others.empty()) columns.emplace_back("Other", others);
+
+  html += "<h3 id=\"" + id + "\">" + esc(title) + "</h3>\n<div class=\"scroll\">";
+  html += "<table class=\"verdicts\">\n<tr><th rowspan=\"2\" class=\"scheme\">scheme</th>";
+  for (const auto& [group, members] : columns)
+    html += fmt::format("<th colspan=\"{}\" class=\"group\">{}</th>", members.size(), esc(group));
+  html += "</tr>\n<tr>";
+  mdown += "### " + title + "\n\n| scheme |";
+  std::string rule = "|---|";
+  for (const auto& [group, members] : columns)
+    for (const auto& p : members) {
+      html += "<th class=\"property\"><a href=\"#p-" + esc(p) + "\"><span>" + esc(p) +
+              "</span></a></th>";
+      mdown += " " + md(p) + " |";
+      rule += "---|";
+    }
+  html += "</tr>\n";
+  mdown += "\n" + rule + "\n";
+  for (const auto& r : rows) {
+    html += "<tr><th class=\"scheme\" title=\"" + esc(r) + "\">" + esc(short_spec(r)) + "</th>";
+    mdown += "| " + md(r) + " |";
+    for (const auto& [group, members] : columns)
+      for (const auto& p : members) {
+        auto it = cell.find({r, p});
+        if (it == cell.end()) {
+          html +=
+              "<td class=\"none\" title=\"not checked: no provider of this scheme knows the "
+              "property\">·</td>";
+          mdown += " |";
+          continue;
+        }
+        const auto& v = *it->second;
+        const std::string outcome = outcome_key(v.outcome);
+        html += fmt::format(
+            "<td class=\"{}\" data-scheme=\"{}\" data-property=\"{}\" data-outcome=\"{}\">"
+            "<a href=\"#{}\" title=\"{}\">{}</a></td>",
+            esc(outcome), esc(v.scheme), esc(v.property), esc(outcome), esc(anchor_of(v)),
+            esc(v.note.empty() ? v.statement : v.note), esc(cell_text(v)));
+        mdown += " " + md(cell_text(v)) + " |";
+      }
+    html += "</tr>\n";
+    mdown += "\n";
+  }
+  html += "</table></div>\n";
+  mdown += "\n";
+  // Properties every row of this table has as n/a are left out: say which.
+  std::vector<std::string> dropped;
+  for (const auto& v : verdicts)
+    if (std::find(rows.begin(), rows.end(), v.scheme) != rows.end() && !present.count(v.property) &&
+        std::find(dropped.begin(), dropped.end(), v.property) == dropped.end())
+      dropped.push_back(v.property);
+  if (!dropped.empty()) {
+    std::string list;
+    for (const auto& p : dropped) list += (list.empty() ? "" : ", ") + p;
+    html +=
+        "<p class=\"note\">Not applicable to any scheme of this table (not shown): " + esc(list) +
+        ".</p>\n";
+  }
+}
+
+void verdict_section(const ReportResult& result, const ReportOptions& options, std::string& html,
+                     std::string& mdown) {
+  std::vector<std::string> linear, first_order;
+  for (const auto& v : result.verdicts) {
+    auto& rows = second_order(v.scheme) ? linear : first_order;
+    if (std::find(rows.begin(), rows.end(), v.scheme) == rows.end()) rows.push_back(v.scheme);
+  }
+  html += "<h2 id=\"verdicts\">Every built-in scheme against the shared properties</h2>\n";
+  html += fmt::format(
+      "<p class=\"note\">A scheme <em>claims</em> a property over a parameter domain. "
+      "<b>pass N</b>: the claim was checked on N cases (designed cases, then {} random cases "
+      "drawn inside the domain; for a claim with a sharp boundary, plus a designed search just "
+      "outside it, which must find a violation) and held on every one. <b>FAIL</b>: a "
+      "counterexample was found (click for it). <b>–</b>: not claimed for these parameters, so "
+      "not checked (<code>nsh check --force</code> checks it anyway). <b>n/a</b>: the property "
+      "cannot be evaluated on this scheme. Every cell links to its statement, domain and "
+      "note; each column head links to the property's definition. The properties are defined in "
+      "docs/properties.md.</p>\n",
+      options.check.cases);
+  mdown +=
+      "## Verdicts\n\npass N: checked on N cases, held; FAIL: counterexample; –: not "
+      "claimed; n/a: not applicable.\n\n";
+  verdict_table("Schemes of the linear model (second order)", "verdicts-linear", linear,
+                result.verdicts, html, mdown);
+  if (!first_order.empty())
+    verdict_table("First-order schemes and projections", "verdicts-first-order", first_order,
+                  result.verdicts, html, mdown);
+
+  for (const auto& [spec, why] : result.check_errors) {
+    html +=
+        "<p class=\"note\"><b>check error</b> (no verdicts for this scheme; nsh check "
+        "exits with status 2 here): " +
+        esc(spec) + ": " + esc(why) + "</p>\n";
+    mdown += "- **check error** on " + md(spec) + ": " + md(why) + "\n";
+  }
+  if (!result.check_errors.empty()) mdown += "\n";
+
+  // Legend: every property with its statement, hypotheses and tolerance, by group.
+  html += "<h3 id=\"legend\">The properties</h3>\n";
+  std::set<std::string> seen;
+  for (const auto& v : result.verdicts) seen.insert(v.property);
+  const auto descriptions = properties::all_properties();
+  // The claims' domains, from the verdicts' statements ("...  [claimed: DOMAIN]"): which
+  // schemes claim each property, where.
+  std::map<std::string, std::vector<std::pair<std::string, std::vector<std::string>>>> domains;
+  for (const auto& v : result.verdicts) {
+    if (v.outcome != properties::Outcome::pass && v.outcome != properties::Outcome::fail) continue;
+    const std::string marker = "  [claimed: ";
+    const auto at = v.statement.find(marker);
+    // A provider that states no domain in its statements claims the hypotheses as given.
+    const std::string domain =
+        at == std::string::npos || v.statement.back() != ']'
+            ? std::string("the hypotheses as stated")
+            : v.statement.substr(at + marker.size(), v.statement.size() - at - marker.size() - 1);
+    auto& list = domains[v.property];
+    auto it = std::find_if(list.begin(), list.end(),
+                           [&](const auto& entry) { return entry.first == domain; });
+    if (it == list.end()) it = list.insert(list.end(), {domain, {}});
+    it->second.push_back(short_spec(v.scheme));
+  }
+  std::vector<std::string> groups;
+  for (const auto& g : property_groups()) groups.push_back(g.title);
+  groups.push_back("Other");
+  for (const auto& group : groups) {
+    std::string rows;
+    for (const auto& d : descriptions) {
+      if (!seen.count(d.name) || group_of(d.name) != group) continue;
+      std::string claimed;
+      for (const auto& [domain, specs] : domains[d.name]) {
+        std::string names;
+        for (const auto& spec : specs) names += (names.empty() ? "" : ", ") + spec;
+        claimed += "<div><b>" + esc(names) + "</b>: " + esc(domain) + "</div>";
+      }
+      rows += "<tr id=\"p-" + esc(d.name) + "\"><th>" + esc(d.name) + "</th><td>" +
+              esc(d.statement) + "</td><td>" + esc(d.hypotheses) + "</td><td>" + esc(d.tolerance) +
+              "</td><td class=\"domains\">" +
+              (claimed.empty() ? std::string("(checked on no scheme here)") : claimed) +
+              "</td></tr>\n";
+    }
+    if (rows.empty()) continue;
+    html += "<h4>" + esc(group) +
+            "</h4>\n<div class=\"scroll\"><table class=\"legend\"><tr><th>property</th>"
+            "<th>statement</th><th>hypotheses</th><th>tolerance</th>"
+            "<th>claimed by (domain)</th></tr>\n" +
+            rows + "</table></div>\n";
+  }
+
+  // Details of every verdict: what a cell links to.
+  html += "<h3 id=\"details\">Verdict details</h3>\n";
+  html +=
+      "<p class=\"note\">One entry per cell: the statement as the scheme claims it (with "
+      "its domain), the cases, the note; for a failure, the values that broke it, the "
+      "shrunk case file and the commands that replay it.</p>\n";
+  bool any_fail = false;
+  for (const auto& v : result.verdicts) {
+    const std::string outcome = outcome_key(v.outcome);
+    html += "<div class=\"detail " + esc(outcome) + "\" id=\"" + esc(anchor_of(v)) +
+            "\" data-scheme=\"" + esc(v.scheme) + "\" data-property=\"" + esc(v.property) +
+            "\" data-outcome=\"" + esc(outcome) + "\"><b>" + esc(v.scheme) +
+            "</b> / <a href=\"#p-" + esc(v.property) + "\">" + esc(v.property) +
+            "</a>: <span class=\"outcome\">" + esc(properties::to_string(v.outcome)) + "</span>" +
+            (v.cases_run > 0 ? fmt::format(" on {} cases", v.cases_run) : std::string()) + "<br/>" +
+            esc(v.statement) + (v.note.empty() ? std::string() : "<br/><i>" + esc(v.note) + "</i>");
+    if (v.outcome == properties::Outcome::fail) {
+      if (!any_fail) {
+        mdown += "### Counterexamples\n\n";
+        any_fail = true;
+      }
+      mdown += "- **" + md(v.scheme) + "** breaks **" + md(v.property) + "**";
+      if (v.counterexample) {
+        std::string values;
+        for (const auto& [k, val] : v.counterexample->values) values += k + " = " + val + "\n";
+        html += "<pre>" +
+                esc(values + v.counterexample->simulate_hint + "\n" + v.counterexample->command +
+                    "\n" + v.counterexample->case_file) +
+                "</pre>";
+        mdown += ": `" + v.counterexample->command + "`";
+      }
+      mdown += "\n";
+    }
+    html += "</div>\n";
+  }
+  if (any_fail) mdown += "\n";
+}
 
 }  // namespace
 
@@ -236,6 +602,7 @@ ReportResult run_report(const ReportOptions& options) {
       set.skipped.emplace_back("(all schemes)", e.what());
       progress(fmt::format("converge {}: skipped ({})", cs.case_name, e.what()));
     }
+    if (!set.studies.empty()) retime(set.studies, cs, progress);
     if (!set.studies.empty())
       for (auto& f : write_convergence(set.studies, (out / set.dir).string()))
         result.files.push_back(f);
@@ -251,17 +618,23 @@ ReportResult run_report(const ReportOptions& options) {
     EnergySet set;
     set.case_name = case_name;
     const CaseDocument document = read_case_file(locate_case(case_name));
-    const auto h_node = document.root.find("h");
-    const std::string h = h_node != document.root.end() && h_node->is_string()
-                              ? h_node->get<std::string>()
-                              : std::string("1/100");
+    // The case's own h, else 1/100.
+    const std::string h = document.root.contains("h") ? std::string() : std::string("1/100");
     for (const auto& scheme : schemes) {
       try {
-        EnergyReport report = energy_report(case_name, scheme, h);
-        const std::string dir = "energy/" + slug(case_name) + "/" + slug(report.scheme);
+        const std::string canonical = Registry::builtin().resolve(scheme).str();
+        const std::string dir = "energy/" + slug(case_name) + "/" + slug(canonical);
+        fs::create_directories(out / dir);
+        EnergyOptions eo;
+        eo.case_name = case_name;
+        eo.spec = canonical;
+        eo.h = h;
+        eo.csv_path = (out / dir / "energy.csv").string();
+        EnergyReport report = energy_report(eo);
+        result.files.push_back(eo.csv_path);
         for (auto& f : write_energy(report, (out / dir).string())) result.files.push_back(f);
-        progress(fmt::format("energy {} {}: {} steps, claim broken in {}", case_name, report.scheme,
-                             report.rows.size() - 1, report.broken_steps.size()));
+        progress(fmt::format("energy {} {}: {} steps, {}", case_name, report.scheme, report.steps,
+                             report.verdict_text()));
         set.reports.push_back(std::move(report));
         set.dirs.push_back(dir);
       } catch (const InputError& e) {
@@ -273,15 +646,6 @@ ReportResult run_report(const ReportOptions& options) {
   }
 
   // 4. The page and the Markdown summary.
-  std::vector<std::string> props;  // property columns in first-seen order
-  std::vector<std::string> rows;   // scheme rows
-  std::map<std::pair<std::string, std::string>, const properties::Verdict*> cell;
-  for (const auto& v : result.verdicts) {
-    if (std::find(props.begin(), props.end(), v.property) == props.end())
-      props.push_back(v.property);
-    if (std::find(rows.begin(), rows.end(), v.scheme) == rows.end()) rows.push_back(v.scheme);
-    cell[{v.scheme, v.property}] = &v;
-  }
   std::map<std::string, int> counts;
   for (const auto& v : result.verdicts) ++counts[outcome_key(v.outcome)];
 
@@ -301,7 +665,8 @@ ReportResult run_report(const ReportOptions& options) {
               "--seed {}</code>).</p>\n",
               options.check.cases, options.check.seed, options.check.cases, options.check.seed);
   html +=
-      "<p class=\"note\">Sections: <a href=\"#verdicts\">verdicts</a>, "
+      "<p class=\"note\">Sections: <a href=\"#verdicts\">verdicts</a> (<a "
+      "href=\"#legend\">the properties</a>, <a href=\"#details\">details</a>), "
       "<a href=\"#convergence\">convergence</a>, <a href=\"#energy\">energy</a>. Data: "
       "<a href=\"verdicts.json\">verdicts.json</a>, <a href=\"verdicts.csv\">verdicts.csv</a>"
       ", <a href=\"summary.md\">summary.md</a>.</p>\n";
@@ -309,77 +674,7 @@ ReportResult run_report(const ReportOptions& options) {
            fmt::format(" (check options: --cases {} --seed {}).\n\n", options.check.cases,
                        options.check.seed);
 
-  // Verdict table.
-  html += "<h2 id=\"verdicts\">Every built-in scheme against every shared property</h2>\n";
-  html += "<table class=\"verdicts\">\n<tr><th>scheme</th>";
-  mdown += "## Verdicts\n\n| scheme |";
-  for (const auto& p : props) {
-    html += "<th>" + esc(p) + "</th>";
-    mdown += " " + md(p) + " |";
-  }
-  html += "</tr>\n";
-  mdown += "\n|---|";
-  for (std::size_t i = 0; i < props.size(); ++i) mdown += "---|";
-  mdown += "\n";
-  for (const auto& r : rows) {
-    html += "<tr><th>" + esc(r) + "</th>";
-    mdown += "| " + md(r) + " |";
-    for (const auto& p : props) {
-      auto it = cell.find({r, p});
-      if (it == cell.end()) {
-        html += "<td></td>";
-        mdown += " |";
-        continue;
-      }
-      const auto& v = *it->second;
-      const std::string outcome = outcome_key(v.outcome);
-      const std::string text =
-          v.outcome == properties::Outcome::pass || v.outcome == properties::Outcome::fail
-              ? fmt::format("{} ({})", outcome, v.cases_run)
-              : std::string(properties::to_string(v.outcome));
-      html += fmt::format(
-          "<td class=\"{}\" data-scheme=\"{}\" data-property=\"{}\" "
-          "data-outcome=\"{}\" title=\"{}\">{}</td>",
-          esc(outcome), esc(v.scheme), esc(v.property), esc(outcome),
-          esc(v.note.empty() ? v.statement : v.note), esc(text));
-      mdown += " " + md(text) + " |";
-    }
-    html += "</tr>\n";
-    mdown += "\n";
-  }
-  html += "</table>\n";
-  mdown += "\n";
-  for (const auto& [spec, why] : result.check_errors) {
-    html +=
-        "<p class=\"note\"><b>check error</b> (no verdicts for this scheme; nsh check "
-        "exits with status 2 here): " +
-        esc(spec) + ": " + esc(why) + "</p>\n";
-    mdown += "- **check error** on " + md(spec) + ": " + md(why) + "\n";
-  }
-  if (!result.check_errors.empty()) mdown += "\n";
-  bool any_fail = false;
-  for (const auto& v : result.verdicts) {
-    if (v.outcome != properties::Outcome::fail) continue;
-    if (!any_fail) {
-      html += "<h3>Counterexamples</h3>\n";
-      mdown += "### Counterexamples\n\n";
-      any_fail = true;
-    }
-    html += "<p><b>" + esc(v.scheme) + "</b> breaks <b>" + esc(v.property) +
-            "</b>: " + esc(v.statement) + "</p>\n";
-    mdown += "- **" + md(v.scheme) + "** breaks **" + md(v.property) + "**";
-    if (v.counterexample) {
-      std::string values;
-      for (const auto& [k, val] : v.counterexample->values) values += k + " = " + val + "\n";
-      html += "<pre>" +
-              esc(values + v.counterexample->simulate_hint + "\n" + v.counterexample->command +
-                  "\n" + v.counterexample->case_file) +
-              "</pre>\n";
-      mdown += ": `" + v.counterexample->command + "`";
-    }
-    mdown += "\n";
-  }
-  if (any_fail) mdown += "\n";
+  verdict_section(result, options, html, mdown);
 
   // Convergence.
   html += "<h2 id=\"convergence\">Convergence and work-precision</h2>\n";
@@ -419,7 +714,7 @@ ReportResult run_report(const ReportOptions& options) {
     for (const auto& s : set.studies) {
       int failed = 0;
       for (const auto& f : s.failures) failed += f.empty() ? 0 : 1;
-      html += "<tr><th>" + esc(s.scheme) + "</th>";
+      html += "<tr><th title=\"" + esc(s.scheme) + "\">" + esc(short_spec(s.scheme)) + "</th>";
       mdown += "| " + md(s.scheme) + " |";
       for (const auto& m : measures) {
         auto it = s.fits.find(m);
@@ -444,7 +739,7 @@ ReportResult run_report(const ReportOptions& options) {
     if (!set.studies.empty()) {
       html += "<div class=\"plots\">\n";
       for (const auto& m : measures) html += convergence_plot(set.studies, m).render();
-      html += work_precision_plot(set.studies, "q_max").render();
+      html += work_precision_plot(set.studies, "q_max").note(kTimingNote).render();
       html += "</div>\n";
     }
   }
@@ -454,42 +749,52 @@ ReportResult run_report(const ReportOptions& options) {
   html += "<h2 id=\"energy\">Energy ledgers</h2>\n";
   html +=
       "<p class=\"note\">Per step: ΔE = W_ext + W_damp + W_contact − D (the scheme's own "
-      "discrete ledger). The claim shown is ΔE ≤ W_ext + W_damp (or E_alg non-increasing "
-      "for schemes with an algorithmic energy); marked steps: the tightest step that keeps "
-      "it, and the steps that break it. Whether a scheme claims it for its parameters is "
-      "the verdict table's business.</p>\n";
+      "discrete ledger). The inequality shown is ΔE ≤ W_ext + W_damp "
+      "(moreau_jean_energy_dissipation), or E_alg non-increasing (algorithmic_energy_decay) "
+      "for schemes with an algorithmic energy; marked steps: the tightest step that keeps it, "
+      "and the steps that break it. <b>claim</b> says whether the scheme claims the inequality "
+      "on this case: broken steps count as a failure only where it is claimed and the case is "
+      "inside the claim's domain (as in the verdict table); outside the domain they are what "
+      "the claim's boundary predicts.</p>\n";
   mdown +=
       "## Energy ledgers\n\n| case | scheme | h | E0 | E_N | ΣW_ext | ΣW_damp | ΣW_contact "
-      "| ΣD | max identity defect | claim broken in |\n|---|---|---|---|---|---|---|---|---|"
-      "---|---|\n";
+      "| ΣD | max identity defect | broken steps | claim |\n|---|---|---|---|---|---|---|---|---|"
+      "---|---|---|\n";
   for (const auto& set : energy_sets) {
-    html += "<h3>" + esc(set.case_name) + "</h3>\n";
+    html += "<h3>" + esc(set.case_name) + "</h3>\n<div class=\"scroll\">";
     html +=
         "<table><tr><th>scheme</th><th>h</th><th>E0</th><th>E_N</th><th>ΣW_ext</th>"
         "<th>ΣW_damp</th><th>ΣW_contact</th><th>ΣD</th><th>max |identity defect|</th>"
-        "<th>claim broken in (steps)</th><th>data</th></tr>\n";
+        "<th>broken steps</th><th>claim</th><th>data</th></tr>\n";
     for (std::size_t i = 0; i < set.reports.size(); ++i) {
       const EnergyReport& r = set.reports[i];
-      const EnergyRow& a = r.rows.front();
-      const EnergyRow& b = r.rows.back();
-      double defect = 0;
-      for (const auto& row : r.rows) defect = std::max(defect, std::abs(row.identity_defect));
+      const EnergyRow& a = r.initial;
+      const EnergyRow& b = r.last;
       const std::string numbers = fmt::format(
           "<td class=\"num\">{:g}</td><td class=\"num\">{:.6g}</td><td class=\"num\">{:.6g}</td>"
           "<td class=\"num\">{:.4g}</td><td class=\"num\">{:.4g}</td><td class=\"num\">{:.4g}"
           "</td><td class=\"num\">{:.4g}</td><td class=\"num\">{:.2e}</td><td class=\"num\">{}"
           "</td>",
-          r.h, a.E, b.E, b.sum_W_ext, b.sum_W_damp, b.sum_W_contact, b.sum_dissipation, defect,
-          r.broken_steps.size());
-      html += "<tr><th>" + esc(r.scheme) + "</th>" + numbers + "<td><a href=\"" + esc(set.dirs[i]) +
-              "/energy.csv\">csv</a></td></tr>\n";
+          r.h, a.E, b.E, b.sum_W_ext, b.sum_W_damp, b.sum_W_contact, b.sum_dissipation,
+          r.max_abs_identity_defect, r.broken_count);
+      const std::string status = r.status == ClaimStatus::outside_domain
+                                     ? std::string("outside the domain: ") + r.outside_reason
+                                     : std::string(to_string(r.status));
+      const std::string cls = r.fails()                          ? "fail"
+                              : r.status == ClaimStatus::claimed ? "pass"
+                                                                 : "not_claimed";
+      html += "<tr><th title=\"" + esc(r.scheme) + "\">" + esc(short_spec(r.scheme)) + "</th>" +
+              numbers + "<td class=\"" + cls + "\" title=\"" + esc(r.verdict_text()) + "\">" +
+              esc(status) + "</td><td><a href=\"" + esc(set.dirs[i]) +
+              "/energy.csv\">csv</a> <a href=\"" + esc(set.dirs[i]) +
+              "/energy.json\">json</a></td></tr>\n";
       mdown += fmt::format(
           "| {} | {} | {:g} | {:.6g} | {:.6g} | {:.4g} | {:.4g} | {:.4g} | {:.4g} "
-          "| {:.2e} | {} |\n",
+          "| {:.2e} | {} | {} |\n",
           md(r.case_name), md(r.scheme), r.h, a.E, b.E, b.sum_W_ext, b.sum_W_damp, b.sum_W_contact,
-          b.sum_dissipation, defect, r.broken_steps.size());
+          b.sum_dissipation, r.max_abs_identity_defect, r.broken_count, md(status));
     }
-    html += "</table>\n";
+    html += "</table></div>\n";
     for (const auto& [scheme, why] : set.skipped) {
       html += "<p class=\"note\">not run: " + esc(scheme) + ": " + esc(why) + "</p>\n";
       mdown += "- not run on " + md(set.case_name) + ": " + md(scheme) + ": " + md(why) + "\n";

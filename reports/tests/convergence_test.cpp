@@ -1,5 +1,5 @@
 // Convergence studies, read back from convergence.json: the fitted orders of the built-in
-// schemes on the free oscillator (THEORY: Moreau–Jean θ = 1/2 and the generalized-α family are
+// schemes on the free oscillator (docs/theory.md §2–3: Moreau–Jean θ = 1/2 and generalized-α are
 // second order in smooth motion, θ = 1 first order), the error measures on a case with impacts,
 // and the agreement of the three kinds of reference.
 #include <nsh/scalar.hpp>

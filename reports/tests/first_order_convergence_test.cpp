@@ -1,5 +1,5 @@
 // `nsh converge sweeping-interval --scheme catching-up` (issue 6): order 1 from the
-// least-squares fit, and the sup errors equal THEORY 6.5's s (h - s) / h.
+// least-squares fit, and the sup errors equal docs/theory.md §6 item 5's s (h - s) / h.
 #include <nsh/error.hpp>
 #include <nsh/first_order/sweeping_case.hpp>
 #include <nsh/number.hpp>

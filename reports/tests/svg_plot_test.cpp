@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <limits>
+#include <regex>
 #include <string>
 
 namespace nsh::reports {
@@ -31,6 +32,14 @@ SvgPlot sample_plot() {
   plot.add(b);
   plot.mark({0.03, "impact", "#c0392b"});
   return plot;
+}
+
+PlotSeries series(std::string name, std::vector<double> x, std::vector<double> y) {
+  PlotSeries s;
+  s.name = std::move(name);
+  s.x = std::move(x);
+  s.y = std::move(y);
+  return s;
 }
 
 bool xmllint_available() {
@@ -87,6 +96,79 @@ TEST(SvgPlot, MismatchedSeriesIsRejected) {
   s.x = {1, 2};
   s.y = {1};
   EXPECT_THROW(plot.add(s), std::invalid_argument);
+}
+
+TEST(SvgPlot, LegendKeepsEveryNameInFull) {
+  // Two Moreau-Jean variants that differ only past the 24th character.
+  SvgPlot plot("convergence", "h", "error");
+  plot.x_scale(AxisScale::log).y_scale(AxisScale::log);
+  const std::string a = "moreau-jean:activation=position-velocity,theta=1/2 (double, order 2.00)";
+  const std::string b = "moreau-jean:activation=position-velocity,theta=1 (double, order 1.00)";
+  PlotSeries s1 = series(a, {0.1, 0.05}, {1e-2, 2.5e-3});
+  PlotSeries s2 = series(b, {0.1, 0.05}, {1e-1, 5e-2});
+  plot.add(s1).add(s2);
+  const std::string svg = plot.render();
+  EXPECT_NE(svg.find(">" + xml_escape(a) + "<"), std::string::npos);
+  EXPECT_NE(svg.find(">" + xml_escape(b) + "<"), std::string::npos);
+  EXPECT_EQ(svg.find("…"), std::string::npos);
+  EXPECT_FALSE(xml_wellformedness_error(svg));
+}
+
+TEST(SvgPlot, LongTitlesShrinkOrWrapInsideTheWidth) {
+  const std::string title =
+      "bouncing-ball: energy ledger, moreau-jean:activation=position-velocity,theta=1/2 "
+      "h=0.01 and a few more words that cannot fit on one line at any readable size";
+  SvgPlot plot(title, "t", "E");
+  plot.size(500, 300);
+  plot.add(series("E", {0, 1}, {1, 2}));
+  const std::string svg = plot.render();
+  EXPECT_FALSE(xml_wellformedness_error(svg));
+  // Every title line fits the picture: count the lines and check their estimated widths.
+  const std::string open = "<text class=\"title\"";
+  int lines = 0;
+  for (std::size_t at = svg.find(open); at != std::string::npos; at = svg.find(open, at + 1)) {
+    ++lines;
+    const auto size_at = svg.find("font-size=\"", at) + 11;
+    const double size = std::stod(svg.substr(size_at));
+    const auto text_at = svg.find('>', at) + 1;
+    const std::string line = svg.substr(text_at, svg.find('<', text_at) - text_at);
+    EXPECT_LE(text_width(line, size), 500 - 20 + 1e-9) << line;
+  }
+  EXPECT_GE(lines, 2);
+}
+
+TEST(SvgPlot, CoincidingCurvesAreDetectedAndSaid) {
+  SvgPlot plot("impact time", "h", "error");
+  plot.x_scale(AxisScale::log).y_scale(AxisScale::log);
+  for (const char* name : {"newmark", "hht", "gen-alpha"})
+    plot.add(series(name, {0.1, 0.05, 0.025}, {4e-2, 2e-2, 1e-2}));
+  plot.add(series("moreau-jean", {0.1, 0.05, 0.025}, {4e-2, 1e-2, 2.5e-3}));
+  const auto groups = plot.coincident_series();
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(groups[0], (std::vector<std::size_t>{0, 1, 2}));
+  const std::string svg = plot.render();
+  EXPECT_NE(svg.find("3 curves coincide"), std::string::npos);
+  EXPECT_NE(svg.find("newmark = hht = gen-alpha"), std::string::npos);
+  EXPECT_NE(svg.find("data-coincident-groups=\"1\""), std::string::npos);
+  // Distinct curves are not flagged.
+  SvgPlot apart("t", "x", "y");
+  apart.add(series("a", {1, 2}, {1, 2})).add(series("b", {1, 2}, {1, 3}));
+  EXPECT_TRUE(apart.coincident_series().empty());
+}
+
+TEST(SvgPlot, MarkLabelsThatWouldOverlapGoToTheNextRow) {
+  SvgPlot plot("marks", "t", "y");
+  plot.add(series("y", {0, 10}, {0, 1}));
+  plot.mark({5.0, "tightest (step 500)", "#2c7a2c"});
+  plot.mark({5.1, "broken (3 steps)", "#c0392b"});
+  const std::string svg = plot.render();
+  const std::regex label(R"re(<text x="[0-9.]+" y="([0-9.]+)" fill="#(2c7a2c|c0392b)")re");
+  std::vector<std::string> rows;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), label); it != std::sregex_iterator();
+       ++it)
+    rows.push_back((*it)[1]);
+  ASSERT_EQ(rows.size(), 2u) << svg;
+  EXPECT_NE(rows[0], rows[1]);
 }
 
 TEST(AxisTicks, LinearTicksAreRoundAndCoverTheRange) {

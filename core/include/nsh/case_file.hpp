@@ -1,5 +1,5 @@
 #pragma once
-// Case files (DESIGN.md "The case file"): JSON documents describing a model, an initial state
+// Case files (docs/case-files.md): JSON documents describing a model, an initial state
 // and a horizon. Numbers may be JSON numbers or strings ("1/3", "0.1", "1e-3"); the parser keeps
 // every number as its source text, so that each scalar type reads it exactly (Rational) or to
 // full precision (Real50), never through a double.
@@ -13,7 +13,7 @@
 // Other families ("sweeping", "penalty-line", ...) use the same document and number readers
 // with their own fields.
 //
-// Sparse linear cases (DESIGN.md "Scale"): with "sparse": true, M, C and K are each given by
+// Sparse linear cases (docs/case-files.md): with "sparse": true, M, C and K are each given by
 // their stored entries, 0-based, in any order,
 //
 //   { "name": "bar", "sparse": true,

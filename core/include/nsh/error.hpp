@@ -20,7 +20,7 @@ class InputError : public std::runtime_error {
   std::string field_;
 };
 
-/// A model that breaks a hypothesis of THEORY.md section 1 (non-SPD M, e outside [0,1], ...).
+/// A model that breaks a hypothesis of docs/theory.md §1 (non-SPD M, e outside [0,1], ...).
 class ModelError : public InputError {
  public:
   using InputError::InputError;

@@ -1,5 +1,5 @@
 #pragma once
-// The impact equations of THEORY.md section 1 at one instant, with Newton's law on every
+// The impact equations of docs/theory.md §1 at one instant, with Newton's law on every
 // contact of an index set (simultaneous impacts included):
 //
 //   M (v+ - v-) = G_I P,      U- = G_I^T v-,   U+ = G_I^T v+ = U- + W P,   W = G_I^T M^-1 G_I,

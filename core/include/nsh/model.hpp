@@ -1,5 +1,5 @@
 #pragma once
-// The linear mechanical model with unilateral contacts of THEORY.md section 1 (seed 001):
+// The linear mechanical model with unilateral contacts of docs/theory.md §1 (seed 001):
 //
 //   M q'' + C v + K q = F(t) + G lambda,    g = G^T q + w,    U = G^T v,
 //   0 <= g  _|_  lambda >= 0,               impacts: U+ = -e U-  (Newton).
@@ -43,7 +43,7 @@ struct LinearModel {
   /// The largest restitution coefficient (0 with no contacts).
   Scalar max_restitution() const;
 
-  /// Check every hypothesis of THEORY.md section 1: dimensions consistent, all entries finite,
+  /// Check every hypothesis of docs/theory.md §1: dimensions consistent, all entries finite,
   /// M symmetric positive definite, C and K symmetric positive semidefinite, e in [0, 1],
   /// omega finite. Throws ModelError naming the field, the entry and the value.
   void validate() const;

@@ -68,7 +68,7 @@ struct SparseLinearModel {
   /// 1/2 v^T M v + 1/2 q^T K q.
   Scalar energy(const Vector<Scalar>& q, const Vector<Scalar>& v) const;
 
-  /// The hypotheses of THEORY.md section 1, as LinearModel::validate() checks them, with sparse
+  /// The hypotheses of docs/theory.md §1, as LinearModel::validate() checks them, with sparse
   /// tests: shapes, finite stored entries, symmetry entry by entry, M positive definite (every
   /// pivot of a sparse LDL^T above tolerance), C and K positive semidefinite (the sparse LDL^T of
   /// A + tau I has only positive pivots, tau = 16 (n + 1) eps |A|: by Sylvester's law of inertia

@@ -35,7 +35,7 @@ struct StepSummary {
   LcpResult<Scalar> lcp;  ///< the impulse LCP on index_set, with its certificate
   bool lcp_solved{true};  ///< false only if index_set was empty (no LCP was posed)
 
-  // Energy ledger of the step (THEORY.md 2.2 / 3.2).
+  // Energy ledger of the step (docs/theory.md §2.2 / §3.2).
   Scalar E_before{0};   ///< 1/2 v_k^T M v_k + 1/2 q_k^T K q_k
   Scalar E_after{0};    ///< same at k + 1
   Scalar W_ext{0};      ///< external work, e.g. h v_{k+theta}^T F_{k+theta}
@@ -46,7 +46,7 @@ struct StepSummary {
   /// E_after - E_before = W_ext + W_damp + W_contact - numerical_dissipation exactly.
   Scalar numerical_dissipation{0};
 
-  /// Schemes with an algorithmic energy (Newmark family, THEORY 3.2): E_alg before and after,
+  /// Schemes with an algorithmic energy (Newmark family, docs/theory.md §3.2): E_alg before, after,
   /// whose balance is E_alg_after - E_alg_before = -algorithmic_dissipation + W_contact.
   bool has_algorithmic_energy{false};
   Scalar E_alg_before{0};

@@ -1,5 +1,5 @@
 #pragma once
-// The trajectory CSV of DESIGN.md ("The command line", `nsh simulate`):
+// The trajectory CSV of README.md ("Command line", `nsh simulate`):
 //
 //   step,t,q0..q{n-1},v0..v{n-1},P0..P{m-1},E,W_ext,W_damp,W_contact
 //

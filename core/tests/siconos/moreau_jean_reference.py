@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Reference trajectories from Siconos 4.4's MoreauJeanOSI for nsh's Moreau–Jean scheme.
 
-Runs a linear Lagrangian model with unilateral contacts (THEORY.md section 1)
+Runs a linear Lagrangian model with unilateral contacts (docs/theory.md §1)
 
     M q'' + C v + K q = F + G lambda,   g = G^T q + w,   Newton restitution e per contact
 

@@ -1,5 +1,5 @@
 #pragma once
-// The worked examples of seed 004 (THEORY.md section 6) as exact rationals.
+// The worked examples of seed 004 (docs/theory.md §6) as exact rationals.
 //
 // Two-body impact (example 2): m1 = 2, m2 = 3, v1- = -n, v2- = +n (n = 1), e = 1/2,
 //   1/m1 + 1/m2 = 5/6, v_n = -2, J = 18/5, v1+ = 4/5, v2+ = -1/5, momentum 1 before and after,

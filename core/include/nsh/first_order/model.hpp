@@ -1,5 +1,5 @@
 #pragma once
-// The first-order sweeping process (Moreau; THEORY.md 6.4-6.5, seed 004):
+// The first-order sweeping process (Moreau; docs/theory.md §6 items 4-5, seed 004):
 //
 //   x'(t) in f(t, x) - N_C(x),   x(0) = x0 in C,   f(t, x) = A x + b + t c  (affine),
 //

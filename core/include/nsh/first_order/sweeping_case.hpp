@@ -56,8 +56,8 @@ Scalar sweeping_interval_exact(const Scalar& t) {
   return interval_sweeping_exact<Scalar>(Scalar(0), Scalar(1), Scalar(-1), Scalar(1), Scalar(0), t);
 }
 
-/// THEORY 6.5: the exact sup over [0, T >= 1] of |X_h - x| for catching-up on sweeping-interval,
-/// s (h - s) / h with s = 1 - floor(1/h) h (zero when 1/h is an integer). Exact in Rational.
+/// The exact sup over [0, T >= 1] of |X_h - x| for catching-up on sweeping-interval, s (h - s) / h
+/// with s = 1 - floor(1/h) h (0 if 1/h is an integer; docs/theory.md §6 item 5), exact in Rational.
 template <class Scalar>
 Scalar sweeping_interval_sup_error(const Scalar& h);
 

@@ -1,6 +1,6 @@
 #pragma once
 // Enumeration of complementary index sets: the reference LCP solver for small m
-// (THEORY.md section 7; Cottle, Pang, Stone, "The Linear Complementarity Problem", 1992/2009,
+// (docs/theory.md §7; Cottle, Pang, Stone, "The Linear Complementarity Problem", 1992/2009,
 // section 1.4 on complementary cones).
 //
 // For each index set A of {0..m-1} (2^m of them, by increasing bit mask):

@@ -1,6 +1,6 @@
 #pragma once
 // Fischer-Burmeister semismooth Newton for LCP(W, b) (Fischer, Optimization 24:269-284, 1992;
-// De Luca, Facchinei, Kanzow, Math. Programming 75:407-439, 1996; THEORY.md section 7):
+// De Luca, Facchinei, Kanzow, Math. Programming 75:407-439, 1996; docs/theory.md §7):
 //
 //   Phi_i(z) = sqrt(z_i^2 + w_i^2) - z_i - w_i,   w = W z + b   (Phi = 0 iff z solves the LCP)
 //   J = D_a + D_b W,   D_a = diag(z_i / |(z_i, w_i)| - 1),   D_b = diag(w_i / |(z_i, w_i)| - 1),

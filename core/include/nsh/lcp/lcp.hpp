@@ -1,5 +1,5 @@
 #pragma once
-// The one-step linear complementarity problem and its certificate (THEORY.md section 7):
+// The one-step linear complementarity problem and its certificate (docs/theory.md §7):
 //
 //   LCP(W, b):  z >= 0,  w = W z + b >= 0,  z^T w = 0.
 //
@@ -31,7 +31,7 @@ const char* to_string(LcpMethod method);
 /// "enumeration", "lemke", "pgs", "fb", "prox" -> method. Throws SpecError listing them.
 LcpMethod parse_lcp_method(const std::string& name);
 
-/// Every residual of THEORY.md section 7, computed from (W, b, z) after the solve.
+/// Every residual of docs/theory.md §7, computed from (W, b, z) after the solve.
 template <class Scalar>
 struct LcpCertificate {
   Scalar natural_map{0};         ///< ||min(z, w)||_inf (zero iff z solves the LCP)

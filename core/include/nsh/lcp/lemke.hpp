@@ -1,7 +1,7 @@
 #pragma once
 // Lemke's complementary pivoting method with covering vector d = 1 and the lexicographic
 // minimum-ratio rule (Lemke, Management Science 11:681-689, 1965; Cottle, Pang, Stone,
-// "The Linear Complementarity Problem", section 4.4; THEORY.md section 7).
+// "The Linear Complementarity Problem", section 4.4; docs/theory.md §7).
 //
 // Tableau for  w - W z - d z0 = b  with columns [I | -W | -d | b]; basis starts at w = b.
 //   * b >= 0: z = 0 solves, no pivot.

@@ -1,5 +1,5 @@
 #pragma once
-// Projected Gauss-Seidel (Cryer, SIAM J. Control 9:385-392, 1971; THEORY.md section 7):
+// Projected Gauss-Seidel (Cryer, SIAM J. Control 9:385-392, 1971; docs/theory.md §7):
 //
 //   for i = 0..m-1:   z_i <- max(0, z_i - (b_i + W_i z) / W_ii)     (one sweep, z updated in place)
 //

@@ -1,7 +1,7 @@
 #pragma once
 // Prox / augmented-Lagrangian semismooth Newton for LCP(W, b) (Alart, Curnier, CMAME
 // 92:353-375, 1991; Schindler et al., CMAME 290:250-276, 2015, as in MBSim's HETS2;
-// THEORY.md sections 4 and 7):
+// docs/theory.md §7):
 //
 //   F(z) = z - max(0, z - r o (W z + b)) = 0,   r_i = prox_scale / W_ii  (MBSim: 1 / W_ii),
 //   rows with z_i - r_i w_i > 0 (the active set) have Jacobian row r_i W_i and F_i = r_i w_i,

@@ -1,6 +1,6 @@
 #pragma once
 // Preallocated storage for solving the one-step LCP on a hot path (a time step), so that a
-// solve of size k <= capacity allocates nothing (THEORY.md section 7).
+// solve of size k <= capacity allocates nothing (docs/theory.md §7).
 //
 // A scheme owns one workspace, reserves it for its m contacts once, and solves the LCP of its
 // active block in place:

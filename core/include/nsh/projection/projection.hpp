@@ -1,6 +1,6 @@
 #pragma once
 // Projection providers: the Euclidean projection P_C(y) = argmin_{z in C} |y - z| onto a closed
-// set C, returned with a certificate computed after the fact from (y, p) alone (THEORY.md 6,
+// set C, returned with a certificate computed after the fact from (y, p) alone (docs/theory.md §6,
 // seed 004 [F4]). A step that uses a projection completes only if the certificate is accepted
 // ("zero-residual certificate": exactly zero in Rational).
 //

@@ -1,6 +1,6 @@
 #pragma once
 // The catching-up scheme (projected Euler) for the sweeping process x' in f(t, x) - N_C(x)
-// (Moreau, J. Differential Equations 26:347-374, 1977; THEORY.md 6.5, seed 004):
+// (Moreau, J. Differential Equations 26:347-374, 1977; docs/theory.md §6 item 5, seed 004):
 //
 //   x_{k+1} = P_C(x_k + h f(t_k, x_k)).
 //

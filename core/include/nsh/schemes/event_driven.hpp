@@ -1,5 +1,5 @@
 #pragma once
-// Event-driven reference solution of the linear model of THEORY.md section 1: the exact flow
+// Event-driven reference solution of the linear model of docs/theory.md §1: the exact flow
 // between events, events located to the precision of the scalar, Newton's impact law at the
 // events, persistent contact decided by the acceleration-level LCP, and accumulation of impacts.
 // This is the reference the harness measures the time-stepping schemes against (double and

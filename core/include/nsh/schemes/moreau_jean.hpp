@@ -1,5 +1,5 @@
 #pragma once
-// The Moreau–Jean theta-scheme for the linear model of THEORY.md section 1 (THEORY.md 2.1).
+// The Moreau–Jean theta-scheme for the linear model of docs/theory.md §1 (docs/theory.md §2.1).
 //
 // Sources: V. Acary, "Energy conservation and dissipation properties of time-integration
 // methods for nonsmooth elastodynamics with contact", ZAMM 96(5):585–603, 2016 (INRIA
@@ -23,8 +23,8 @@
 //   activation=position           I = { alpha : g^alpha_k + h/2 U^alpha_k <= 0 }
 //   activation=position-velocity  I = { alpha : g^alpha_k + h/2 U^alpha_k <= 0 and U^alpha_k <= 0 }
 //
-// The second rule is the default because the energy theorem (THEORY.md 2.4) needs U_k <= 0
-// wherever P > 0; the first reproduces Siconos and can gain energy (THEORY.md 2.4).
+// The second rule is the default because the energy theorem (docs/theory.md §2.4) needs U_k <= 0
+// wherever P > 0; the first reproduces Siconos and can gain energy (docs/theory.md §2.4).
 // In floating point "<= 0" is read to round-off: 64 eps times the scale of G^T q + w and of
 // G^T v (exactly 0 in Rational). A contact held by the previous step's LCP has U_k and g_k zero
 // only to round-off, and reading their sign dropped it for a step at random.
@@ -37,7 +37,7 @@
 //   0 <= W_I P_I + b_I  _|_  P_I >= 0          (solved by nsh::solve_lcp, certified)
 //   v_{k+1} = v_free + M^{-1} G_I P_I,   q_{k+1} = q_k + h ((1-theta) v_k + theta v_{k+1})
 //
-// Energy ledger (THEORY.md 2.2) and the exact one-step identity (THEORY.md 2.3):
+// Energy ledger (docs/theory.md §2.2) and the exact one-step identity (docs/theory.md §2.3):
 //
 //   W_ext = h v_{k+theta}^T F_{k+theta},  W_damp = -h v_{k+theta}^T C v_{k+theta},
 //   W_contact = U_{k+theta}^T P_{k+1},

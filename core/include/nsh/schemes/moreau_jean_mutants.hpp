@@ -1,6 +1,6 @@
 #pragma once
 // Deliberately broken Moreau–Jean schemes, registered as "mutant:<name>". Each one is the
-// theta-scheme of nsh/schemes/moreau_jean.hpp (THEORY.md 2.1) with exactly one defect, and
+// theta-scheme of nsh/schemes/moreau_jean.hpp (docs/theory.md §2.1) with exactly one defect, and
 // each reports the SchemeInfo (spec, family) and the energy ledger of the healthy scheme it
 // pretends to be, so that the shared property suite (properties/) must find the defect from
 // the states and the StepSummary alone. `nsh check --mutants` asserts that it does.

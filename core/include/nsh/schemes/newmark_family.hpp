@@ -1,6 +1,6 @@
 #pragma once
 // Nonsmooth Newmark, HHT and generalized-alpha (Chen-Acary-Virlez-Bruls splitting) and the
-// nonsmooth Krenk-Hogsberg alpha-scheme, with their algorithmic energies (THEORY.md 3).
+// nonsmooth Krenk-Hogsberg alpha-scheme, with their algorithmic energies (docs/theory.md §3).
 //
 // ============================================================================================
 // 1. NewmarkFamily<Scalar>: specs "newmark", "hht", "gen-alpha"            family "newmark-family"
@@ -10,8 +10,8 @@
 // smooth generalized-alpha step without contact forces, then an impulse LCP at velocity level);
 // M. Arnold, O. Bruls, "Convergence of the generalized-alpha scheme for constrained mechanical
 // systems", Multibody Syst. Dyn. 18:185-202, 2007 (the a / x'' form); parameters from rho_inf
-// as in Siconos NewMarkAlphaOSI::setParametersFromRho_infty. The step equations are THEORY.md
-// 3.1 [R]: a is the acceleration-like variable, x'' the smooth acceleration, v~ the smooth end
+// as in Siconos NewMarkAlphaOSI::setParametersFromRho_infty. Step equations (docs/theory.md
+// §3.1): a is the acceleration-like variable, x'' the smooth acceleration, v~ the smooth end
 // velocity (before the impulse), x_{k+1-alpha} = (1 - alpha) x_{k+1} + alpha x_k:
 //
 //   q_{k+1}  = q_k + h v_k + h^2 (1/2 - beta) a_k + h^2 beta a_{k+1}
@@ -24,12 +24,12 @@
 //
 // with the pre-impact velocity of the Newton law U_N (StepSummary::velocity_newton):
 //   impact=smooth    U_N = U~_{k+1} = G^T v~_{k+1}   (DEFAULT, see below)
-//   impact=previous  U_N = U_k = G^T v_k             (Moreau's form, THEORY 3.1 'prev')
+//   impact=previous  U_N = U_k = G^T v_k             (Moreau's form, docs/theory.md §3.1 'prev')
 // and the index set, from the predicted position q_{k+1} (known before the LCP):
-//   activation=position           I = { alpha : g^alpha(q_{k+1}) <= 0 }       (THEORY 3.1)
+//   activation=position           I = { alpha : g^alpha(q_{k+1}) <= 0 }  (docs/theory.md §3.1)
 //   activation=position-velocity  I = { alpha : g^alpha(q_{k+1}) <= 0 and U^alpha_N <= 0 }
 //   (DEFAULT)
-// The position is not corrected by the impulse (THEORY 3.1 "uncertain detail": none taken).
+// The position is not corrected by the impulse (docs/theory.md §3.1: none taken).
 // History (a_k, x''_k, v~_k) lives in the scheme; initialize sets
 // a_0 = x''_0 = M^{-1}(F(t_0) - C v_0 - K q_0) and v~_0 = v_0.
 //
@@ -75,7 +75,7 @@
 // discrete integral of F: the filter lag r is zero for Newmark and has no component in a
 // direction c with K c = C c = 0 when F is constant).
 //
-// Algorithmic energy (THEORY.md 3.2, generalized to delta != 0; exact identity). Available
+// Algorithmic energy (docs/theory.md §3.2, generalized to delta != 0; exact identity). Available
 // (has_algorithmic_energy = true) iff C = 0, F constant (no harmonic part), and K SPD or
 // alpha_f = alpha_m (then r = 0 identically and the r terms are dropped). Otherwise
 // has_algorithmic_energy = false and only the ledger above is reported.
@@ -86,7 +86,7 @@
 //   D_k   = delta ||[q]||_K^2 + h^2 (beta - gamma/2)(gamma - 1/2) ||[a]||_M^2
 //           + c_r (1 - 2 alpha_m) ||[r]||_{K^-1}^2
 //   E_alg_after - E_alg_before = -D_k + W_contact          (algorithmic_dissipation = D_k)
-// (with delta = 0, c_r = (1 - 2 alpha_f)/(4(alpha_f - alpha_m)) as in THEORY 3.2.)
+// (with delta = 0, c_r = (1 - 2 alpha_f)/(4(alpha_f - alpha_m)) as in docs/theory.md §3.2.)
 //
 // CLAIM DOMAINS (for the property suite; every hypothesis is readable from SchemeInfo.spec and
 // the model):
@@ -95,7 +95,7 @@
 //  * impact_work_nonpositive (W_contact <= 0): impact=smooth with activation=position-velocity
 //    (any e in [0,1]); impact=smooth with equal e on all contacts (any activation:
 //    W_contact = -(1-e)/(2(1+e)) P^T W P); or every e = 0 (either law). NOT for
-//    impact=previous with some e > 0 (THEORY 3.4: the spring case gives W_contact = +0.376).
+//    impact=previous with some e > 0 (docs/theory.md §3.4: the spring case, W_contact = +0.376).
 //  * algorithmic_energy_decay (E_alg_after <= E_alg_before, equivalently D_k >= 0 and
 //    W_contact <= 0): has_algorithmic_energy, the impact_work_nonpositive domain above, and
 //      gamma = 1/2 + alpha_f - alpha_m, alpha_m <= alpha_f <= 1/2, beta >= gamma/2
@@ -108,7 +108,7 @@
 //
 // Why impact=smooth is the default: with U~_{k+1} as pre-impact velocity the discrete
 // Thomson-Tait work is provably <= 0 (above), which is what the decay claim needs; with Moreau's
-// U_k it is not (THEORY 3.4), so the 'previous' law carries no decay claim for e > 0. Why
+// U_k it is not (docs/theory.md §3.4), so the 'previous' law carries no decay claim for e > 0. Why
 // position-velocity is the default: it extends W_contact <= 0 to contacts with different e.
 //
 // ============================================================================================
@@ -133,7 +133,7 @@
 //   then the same impulse step (impact, activation, lcp options) as NewmarkFamily,
 // with <F> = (F(t_k) + F(t_{k+1}))/2, <q> = (q_k + q_{k+1})/2, [x] = x_{k+1} - x_k. With
 // gamma = 1/2, beta = 1/4 the kinematics is the trapezoidal rule; with alpha_m = 0 the filter
-// term is HHT's (r_{k+1} = alpha_f K[q], cf. THEORY 3.2's HHT D term). Elimination:
+// term is HHT's (r_{k+1} = alpha_f K[q], cf. docs/theory.md §3.2's HHT D term). Elimination:
 //   (gamma M + h beta C + h^2 beta kappa K) a_{k+1} = <F> - (1-gamma) M a_k - C [q]*/h - K q_k
 //     - kappa K [q]* + c r_k/(1-alpha_m),  [q]* = h v_k + h^2 (1/2 - beta) a_k,
 //   kappa = 1/2 + c (alpha_f - alpha_m)/(1 - alpha_m).

@@ -1,6 +1,6 @@
 #pragma once
 // First-order penalty regularization of the sweeping process on a polyhedral C = {g(x) >= 0},
-// g(x) = b_C - A_C x (THEORY.md 6.4, seed 004's penalty line):
+// g(x) = b_C - A_C x (docs/theory.md §6 item 4, seed 004's penalty line):
 //
 //   x' = f(t, x) + kappa sum_i max(0, -g_i(x)) grad g_i,   grad g_i = -a_i.
 //

@@ -1,6 +1,6 @@
 #pragma once
-// Second-order penalty (spring-dashpot, Kelvin-Voigt) contact on the linear model of THEORY.md
-// section 1: the Signorini condition is replaced by the force law
+// Second-order penalty (spring-dashpot, Kelvin-Voigt) contact on the linear model of
+// docs/theory.md §1: the Signorini condition is replaced by the force law
 //
 //   lambda_alpha = kappa max(0, -g_alpha) + c max(0, -U_alpha) [g_alpha < 0],
 //   M q'' + C v + K q = F(t) + G lambda,

@@ -1,7 +1,7 @@
 #pragma once
 // The Moreau–Jean theta-scheme of nsh/schemes/moreau_jean.hpp on a SparseLinearModel: the same
 // equations, theta, index-set rules and StepSummary ledger, with the iteration matrix factorized
-// sparsely, for the finite-element bar at 10^4–10^6 degrees of freedom (DESIGN.md "Scale").
+// sparsely, for the finite-element bar at 10^4–10^6 degrees of freedom (docs/case-files.md).
 //
 // Sources: as MoreauJean (Acary, ZAMM 96(5):585–603, 2016, Sect. 3; Jean, CMAME 177, 1999);
 // the elimination below is the one of moreau_jean.hpp, term by term.
@@ -29,7 +29,7 @@
 //               Products with G use a sparse copy of G (the bar's G is one unit column), so a
 //               step is O(nnz(L) + nnz(M, C, K) + n + k^3) for k active contacts.
 //
-// Energy ledger (THEORY.md 2.2–2.3), as MoreauJean:
+// Energy ledger (docs/theory.md §2.2–2.3), as MoreauJean:
 //   W_ext = h v_{k+theta}^T F_{k+theta},  W_damp = -h v_{k+theta}^T C v_{k+theta},
 //   W_contact = U_{k+theta}^T P_{k+1},
 //   numerical_dissipation = (theta - 1/2)(||v_{k+1} - v_k||_M^2 + ||q_{k+1} - q_k||_K^2),

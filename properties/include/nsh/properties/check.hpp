@@ -39,7 +39,7 @@ struct Counterexample {
   /// Named values that broke it, printed at full precision: ("Delta E - W", "+7.8e-4"),
   /// ("theta", "1/2"), ("U_k[0]", "1/50"), ...
   std::vector<std::pair<std::string, std::string>> values;
-  /// The shrunk model and state as a case file (DESIGN.md format) that `nsh simulate`
+  /// The shrunk model and state as a case file (docs/case-files.md) that `nsh simulate`
   /// replays; empty for families without a linear case file.
   std::string case_file;
   /// The spec and step size to replay it with: `nsh simulate FILE --scheme SPEC --h H`.

@@ -1,6 +1,6 @@
 #pragma once
 // rapidcheck generators of valid linear models and states near contact, and the designed
-// searches that random search almost never finds (THEORY.md 2.4 and 3.4).
+// searches that random search almost never finds (docs/theory.md §2.4 and §3.4).
 //
 // Every number is a dyadic rational built from small integers, so the same case runs exactly
 // in double, Real50 and Rational. The generator draws a *recipe* of integers (dimension,
@@ -38,7 +38,7 @@ struct GeneratedCase {
   Rational horizon() const { return initial.t + h * steps; }
 };
 
-/// Prints the case as a DESIGN.md case file (what `nsh simulate` replays).
+/// Prints the case as a case file (docs/case-files.md) (what `nsh simulate` replays).
 void showValue(const GeneratedCase& c, std::ostream& os);
 std::string case_file_text(const GeneratedCase& c);
 
@@ -84,10 +84,10 @@ GeneratedCase build_case(const CaseRecipe& recipe, const CaseDomain& domain);
 rc::Gen<CaseRecipe> gen_recipe(const CaseDomain& domain);
 rc::Gen<GeneratedCase> gen_case(const CaseDomain& domain);
 
-/// The designed searches inside `domain` (THEORY.md 2.4: resting contact under gravity with a
+/// The designed searches inside `domain` (docs/theory.md §2.4: resting contact under gravity, a
 /// small approach speed delta, closed form Delta E - W = delta[-(theta-1/2)(1+e)^2 delta +
 /// s(1+e) delta + s h g], s = theta(1+e) - 1; a slightly penetrated contact separating slowly;
-/// THEORY.md 3.4: a spring pushing away from the wall; a free oscillator for theta < 1/2).
+/// docs/theory.md §3.4: a spring pushing away from the wall; a free oscillator for theta < 1/2).
 std::vector<GeneratedCase> designed_cases(const CaseDomain& domain);
 
 /// Restitution values used by designed searches inside [lo, hi]: the endpoints, 1/5, 1/2, 1.

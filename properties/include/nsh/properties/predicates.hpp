@@ -6,7 +6,7 @@
 // own verdict fields. Tolerances come from nsh::tolerance<Scalar>() at the scale of the
 // quantities compared; they are exactly zero in Rational.
 //
-// Sign conventions (DESIGN.md): g = G^T q + w, U = G^T v, U < 0 approaching.
+// Sign conventions (docs/theory.md §1): g = G^T q + w, U = G^T v, U < 0 approaching.
 
 #include <nsh/model.hpp>
 #include <nsh/step_summary.hpp>
@@ -67,7 +67,7 @@ Judgement momentum_balance(const StepView<Scalar>& s);
 template <class Scalar>
 Judgement energy_identity(const StepView<Scalar>& s);
 
-/// moreau_jean_energy_dissipation (THEORY 2.4): E_{k+1} - E_k <= W_ext + W_damp + tol.
+/// moreau_jean_energy_dissipation (docs/theory.md §2.4): E_{k+1} - E_k <= W_ext + W_damp + tol.
 template <class Scalar>
 Judgement moreau_jean_energy_dissipation(const StepView<Scalar>& s);
 
@@ -77,7 +77,7 @@ template <class Scalar>
 Judgement penetration_bound(const StepView<Scalar>& s);
 
 /// algorithmic_energy_decay: E_alg_after - E_alg_before <= tol (schemes with an algorithmic
-/// energy, THEORY 3.2).
+/// energy, docs/theory.md §3.2).
 template <class Scalar>
 Judgement algorithmic_energy_decay(const StepView<Scalar>& s);
 

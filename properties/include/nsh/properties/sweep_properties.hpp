@@ -1,5 +1,5 @@
 #pragma once
-// Properties of projections, the sweeping process and penalty schemes (THEORY.md 6, seed 004),
+// Properties of projections, the sweeping process and penalty schemes (docs/theory.md §6),
 // as pure functions: each evaluates one case and returns whether the predicate holds with the
 // named values that decide it. Tolerances come from nsh::tolerance (zero in Rational).
 // The "sweep" property provider (sweep_provider.cpp) draws the cases for `nsh check`.

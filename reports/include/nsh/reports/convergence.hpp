@@ -142,7 +142,7 @@ std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options)
 std::vector<ConvergenceStudy> run_first_order_convergence(const ConvergenceOptions& options,
                                                           const CaseDocument& document);
 
-/// JSON document (see DESIGN.md): the first study's fields at top level — case, scheme,
+/// JSON document (docs/output-formats.md): the first study's fields at top level — case, scheme,
 /// precision, reference, h, errors, orders, fit_residual (plus steps, wall_seconds, failures)
 /// — and "studies": the list of every study in the same form, so that a one-scheme file is
 /// exactly the documented contract and a many-scheme file extends it. Undefined numbers

@@ -1,7 +1,15 @@
 #pragma once
 // A small, dependency-free SVG plot writer for the reports: x-y plots with linear or log axes,
 // "nice" ticks with readable labels, several series (lines and/or markers), vertical marks at
-// chosen x values, a legend and a title. The output is one self-contained <svg> element (no
+// chosen x values, a legend and a title (docs/decisions.md, "Plots": why not gnuplot or
+// Vega-Lite).
+//
+// Nothing is cut: the title shrinks (down to 10 px) and then wraps to fit the width, a subtitle
+// line carries the details, the legend sits under the frame with every name in full (as many
+// rows as it needs; the height grows), mark labels that would overlap go to the next row, and
+// series that would be drawn on top of each other (every point within half a pixel) are
+// detected and said: "curves coincide: A = B = C" under the legend, and the series' group is in
+// its `data-coincides` attribute. The output is one self-contained <svg> element (no
 // scripts, no external fonts or stylesheets), so it can be written to a .svg file or inlined
 // into an HTML page and rendered by any browser or image viewer without a network.
 //
@@ -41,7 +49,13 @@ class SvgPlot {
 
   SvgPlot& x_scale(AxisScale scale);
   SvgPlot& y_scale(AxisScale scale);
+  /// Width and height of the frame area plus title and axes; the legend and the notes add
+  /// their own rows below.
   SvgPlot& size(int width, int height);
+  /// A second, smaller title line (scheme, step size, precision).
+  SvgPlot& subtitle(std::string text);
+  /// A note printed under the legend (what the plot leaves out, how it was measured).
+  SvgPlot& note(std::string text);
   /// Throws std::invalid_argument if x and y differ in length.
   SvgPlot& add(PlotSeries series);
   SvgPlot& mark(PlotMark mark);
@@ -50,13 +64,18 @@ class SvgPlot {
   std::size_t drawable_points() const;
   bool has_data() const { return drawable_points() > 0; }
 
+  /// Groups (two or more, by series index) of series whose drawable points all fall within
+  /// half a pixel of each other's: on the plot only the last of each group is visible.
+  std::vector<std::vector<std::size_t>> coincident_series() const;
+
   /// The <svg> element as text (with xmlns, so it is also a standalone SVG document body).
   std::string render() const;
 
  private:
   bool drawable(double x, double y) const;
 
-  std::string title_, x_label_, y_label_;
+  std::string title_, subtitle_, x_label_, y_label_;
+  std::vector<std::string> notes_;
   AxisScale x_scale_{AxisScale::linear}, y_scale_{AxisScale::linear};
   int width_{720}, height_{420};
   std::vector<PlotSeries> series_;
@@ -70,6 +89,10 @@ std::string xml_escape(const std::string& text);
 /// (at most about `target` ticks); powers of ten on a log axis (with 2 and 5 between them when
 /// the range spans less than two decades, every few decades when it spans many).
 std::vector<double> axis_ticks(double lo, double hi, AxisScale scale, int target = 6);
+
+/// Width in pixels of `text` at `font_size` in a sans-serif font, estimated (0.6 em per
+/// character, UTF-8 aware): what the layout uses to keep text inside the picture.
+double text_width(const std::string& text, double font_size);
 
 /// A short readable label: "0", "0.25", "1.5e+04", "1e-08" (no round-off noise such as
 /// 0.30000000000000004).

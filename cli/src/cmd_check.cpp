@@ -7,8 +7,14 @@
 #include "shard_file.hpp"
 #include "verdict_io.hpp"
 
+#include <nsh/case_file.hpp>
+#include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/number.hpp>
 #include <nsh/properties/check.hpp>
+#include <nsh/properties/runner.hpp>
+#include <nsh/registry.hpp>
 
 #include <fmt/format.h>
 
@@ -33,6 +39,8 @@ struct CheckArgs {
   std::string junit;
   std::string shard;
   std::string out;
+  std::string case_file;
+  std::string h;
 };
 
 properties::CheckOptions options_from(const CheckArgs& a) {
@@ -69,6 +77,17 @@ int run_check(const CheckArgs& a) {
     throw InputError("--out", "cannot write '" + a.out + "'");
   const std::vector<Verdict> verdicts = properties::run_checks(schemes, props, options);
   const int failed = print_verdicts(std::cout, verdicts);
+  // A run that evaluated no case checked nothing: its own outcome, never a green pass.
+  long evaluated = 0;
+  for (const auto& v : verdicts) evaluated += v.cases_run;
+  if (!failed && evaluated == 0 && options.shards <= 1) {
+    std::cerr << "nsh check: nothing was checked (0 cases evaluated):";
+    for (const auto& v : verdicts)
+      std::cerr << "\n  " << v.scheme << " / " << v.property << ": " << to_string(v.outcome)
+                << (v.note.empty() ? "" : " (" + v.note + ")");
+    std::cerr << "\n";
+    return 2;
+  }
   if (!a.junit.empty()) write_junit(a.junit, verdicts, "nsh check");
   if (!a.out.empty()) {
     ShardFile file;
@@ -86,12 +105,78 @@ int run_check(const CheckArgs& a) {
   return failed ? 1 : 0;
 }
 
+/// `nsh check --case FILE --scheme SPEC [--property P]`: judge a case file (a shrunk
+/// counterexample, edited or not, or a user's own model) with the same run and predicates as
+/// the gate. Exit 1 if a claimed (or, with --force, any requested) property fails on it.
+int run_case(const CheckArgs& a) {
+  if (a.schemes.size() != 1 || a.schemes[0] == "all")
+    throw InputError("--scheme", "--case judges one scheme: give exactly one --scheme SPEC");
+  if (a.mutants || !a.shard.empty() || !a.out.empty())
+    throw InputError("--case", "does not combine with --mutants, --shard or --out");
+  const std::string spec = Registry::builtin().resolve(a.schemes[0]).str();
+  const LinearCase<Rational> loaded = load_linear_case<Rational>(read_case_file(a.case_file));
+  properties::GeneratedCase c;
+  c.origin = "case file " + a.case_file;
+  c.model = loaded.model;
+  c.initial = loaded.initial;
+  if (!a.h.empty())
+    c.h = parse_rational(a.h, "--h");
+  else if (loaded.h)
+    c.h = *loaded.h;
+  else
+    throw InputError("--h", "the case file has no h; give --h");
+  const Index steps = step_count(c.initial.t, loaded.T, c.h);
+  if (steps > 1000000)
+    throw InputError("--h", fmt::format("{} steps to T; --case judges at most 10^6", steps));
+  c.steps = static_cast<int>(steps);
+  std::vector<std::string> props = a.properties;
+  if (props.empty() || props == std::vector<std::string>{"all"}) {
+    props.clear();
+    for (const auto& name : properties::shared_property_names())
+      if (name != "observed_order" && properties::inapplicable_reason(spec, name).empty())
+        props.push_back(name);
+  }
+  const SchemeInfo info = Registry::builtin().make<double>(spec)->info();
+  int failed = 0;
+  std::cout << fmt::format("{} on {} ({} steps of h = {})\n", spec, a.case_file, c.steps,
+                           format_scalar(c.h));
+  for (const auto& property : props) {
+    (void)properties::describe(property);  // InputError naming an unknown property
+    if (property == "observed_order")
+      throw InputError("--property", "observed_order is measured on its own oscillator, not on "
+                                     "a case file");
+    const std::string inapplicable = properties::inapplicable_reason(spec, property);
+    if (!inapplicable.empty()) {
+      std::cout << fmt::format("  {:<32} n/a ({})\n", property, inapplicable);
+      continue;
+    }
+    const bool claimed = properties::find_claim(info, property).has_value();
+    const properties::CaseOutcome out = properties::evaluate_case(spec, property, c);
+    if (!out.evaluated) {
+      std::cout << fmt::format("  {:<32} refused: {}\n", property, out.refusal);
+      continue;
+    }
+    const bool counts = claimed || a.force;
+    const char* verdict = out.judgement.holds ? "pass" : (counts ? "FAIL" : "fails (not claimed)");
+    std::cout << fmt::format("  {:<32} {}", property, verdict);
+    if (!out.judgement.holds) {
+      std::cout << fmt::format(" at step {}: {}\n", out.failing_step, out.judgement.detail);
+      for (const auto& [k, v] : out.judgement.values)
+        std::cout << fmt::format("      {} = {}\n", k, v);
+      failed += counts ? 1 : 0;
+    } else {
+      std::cout << (claimed ? "" : " (not claimed)") << "\n";
+    }
+  }
+  return failed ? 1 : 0;
+}
+
 int run_mutants(const CheckArgs& a) {
   if (!a.shard.empty() || !a.out.empty())
     throw InputError(a.shard.empty() ? "--out" : "--shard",
                      "applies to the property check, not to --mutants");
   const properties::CheckOptions options = options_from(a);
-  std::vector<Verdict> all;
+  std::vector<Verdict> all, rejections;
   int survivors = 0;
   std::cout << fmt::format("{:<48}  {:<9}  {}\n", "mutant", "verdict", "rejected by");
   for (const auto& provider : properties::providers()) {
@@ -99,7 +184,10 @@ int run_mutants(const CheckArgs& a) {
       const std::vector<Verdict> verdicts = properties::check_mutant(mutant, options);
       std::string caught;
       for (const auto& v : verdicts)
-        if (v.outcome == Outcome::fail) caught += (caught.empty() ? "" : ", ") + v.property;
+        if (v.outcome == Outcome::fail) {
+          caught += (caught.empty() ? "" : ", ") + v.property;
+          rejections.push_back(v);
+        }
       // In the JUnit file a mutant is one testcase that passes when some property caught it.
       Verdict row;
       row.scheme = mutant;
@@ -115,6 +203,13 @@ int run_mutants(const CheckArgs& a) {
     }
   }
   std::cout << fmt::format("\n{} mutant(s) survived\n", survivors);
+  // Each rejection's counterexample, replayable with `nsh check --case` (and nsh simulate).
+  for (const auto& v : rejections) {
+    std::cout << "\n--- " << v.scheme << " / " << v.property << "\n" << failure_text(v);
+    if (v.counterexample)
+      std::cout << "re-judge: save the case file as FILE, then nsh check --case FILE --scheme '"
+                << v.scheme << "' --property " << v.property << "\n";
+  }
   if (!a.junit.empty()) write_junit(a.junit, all, "nsh check --mutants");
   return survivors ? 1 : 0;
 }
@@ -144,8 +239,14 @@ void add_check_command(CLI::App& app, int& status) {
                   "with the same --seed and --cases checks; combine the shards with nsh merge");
   cmd->add_option("--out", args->out,
                   "write the verdicts and counterexamples as a JSON shard file for nsh merge");
-  cmd->callback(
-      [args, &status] { status = args->mutants ? run_mutants(*args) : run_check(*args); });
+  cmd->add_option("--case", args->case_file,
+                  "judge this case file (e.g. a shrunk counterexample) with --scheme SPEC");
+  cmd->add_option("--h", args->h, "step size for --case (default: the case file's h)");
+  cmd->callback([args, &status] {
+    status = !args->case_file.empty() ? run_case(*args)
+             : args->mutants          ? run_mutants(*args)
+                                      : run_check(*args);
+  });
 }
 
 }  // namespace nsh::cli

@@ -1,6 +1,7 @@
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/sparse_model.hpp>
 
 #include <fmt/format.h>
 
@@ -50,13 +51,31 @@ void validate_state(const LinearModel<Scalar>& model, const State<Scalar>& state
     throw InputError("t0", "is " + format_scalar(state.t) + ", must be finite");
 }
 
-template <class Scalar>
-State<Scalar> simulate(Scheme<Scalar>& scheme, const LinearModel<Scalar>& model,
-                       const State<Scalar>& initial, const Scalar& h, const Scalar& T,
-                       const StepObserver<Scalar>& observer) {
-  model.validate();
-  validate_state(model, initial);
+namespace {
+
+/// A finite initial state whose energy overflows makes every output row non-finite: the input
+/// is at fault, so it is an InputError naming it (exit 2), before any step.
+template <class Scalar, class Model>
+void require_finite_energy(const Model& model, const State<Scalar>& initial) {
+  if constexpr (!is_exact_v<Scalar>) {
+    const Scalar kinetic = initial.v.dot(model.M * initial.v) / Scalar(2);
+    if (!is_finite(kinetic))
+      throw InputError("v0", "the initial kinetic energy 1/2 v0^T M v0 is " +
+                                 format_scalar(kinetic) +
+                                 ", outside the finite range; rescale v0 or M");
+    const Scalar elastic = initial.q.dot(model.K * initial.q) / Scalar(2);
+    if (!is_finite(elastic))
+      throw InputError("q0", "the initial elastic energy 1/2 q0^T K q0 is " +
+                                 format_scalar(elastic) +
+                                 ", outside the finite range; rescale q0 or K");
+  }
+}
+
+template <class Scalar, class Model>
+State<Scalar> run(Scheme<Scalar>& scheme, const Model& model, const State<Scalar>& initial,
+                  const Scalar& h, const Scalar& T, const StepObserver<Scalar>& observer) {
   const Index steps = step_count(initial.t, T, h);
+  require_finite_energy(model, initial);
   scheme.initialize(model, initial, h);
   State<Scalar> state = initial;
   StepSummary<Scalar> summary;
@@ -68,6 +87,29 @@ State<Scalar> simulate(Scheme<Scalar>& scheme, const LinearModel<Scalar>& model,
     if (observer) observer(state, summary);
   }
   return state;
+}
+
+}  // namespace
+
+template <class Scalar>
+State<Scalar> simulate(Scheme<Scalar>& scheme, const SparseLinearModel<Scalar>& model,
+                       const State<Scalar>& initial, const Scalar& h, const Scalar& T,
+                       const StepObserver<Scalar>& observer) {
+  model.validate();
+  if (initial.q.size() != model.dofs() || initial.v.size() != model.dofs())
+    throw InputError("q0", fmt::format("initial state has {} positions and {} velocities, the "
+                                       "model has {} degrees of freedom",
+                                       initial.q.size(), initial.v.size(), model.dofs()));
+  return run(scheme, model, initial, h, T, observer);
+}
+
+template <class Scalar>
+State<Scalar> simulate(Scheme<Scalar>& scheme, const LinearModel<Scalar>& model,
+                       const State<Scalar>& initial, const Scalar& h, const Scalar& T,
+                       const StepObserver<Scalar>& observer) {
+  model.validate();
+  validate_state(model, initial);
+  return run(scheme, model, initial, h, T, observer);
 }
 
 template <class Scalar>
@@ -94,5 +136,12 @@ NSH_INSTANTIATE_DRIVER(double)
 NSH_INSTANTIATE_DRIVER(Real50)
 NSH_INSTANTIATE_DRIVER(Rational)
 #undef NSH_INSTANTIATE_DRIVER
+// Sparse models exist in double and Real50 (nsh/sparse_model.hpp).
+template State<double> simulate(Scheme<double>&, const SparseLinearModel<double>&,
+                                const State<double>&, const double&, const double&,
+                                const StepObserver<double>&);
+template State<Real50> simulate(Scheme<Real50>&, const SparseLinearModel<Real50>&,
+                                const State<Real50>&, const Real50&, const Real50&,
+                                const StepObserver<Real50>&);
 
 }  // namespace nsh

@@ -170,16 +170,16 @@ SchemeInfo EventDriven<Scalar>::info() const {
 }
 
 template <class Scalar>
-void EventDriven<Scalar>::initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
-                                     const Scalar& h) {
+void EventDriven<Scalar>::do_initialize(const LinearModel<Scalar>& model,
+                                        const State<Scalar>& initial, const Scalar& h) {
   bind(model, initial, h);
   model_ = &model;
   sparse_model_ = nullptr;
 }
 
 template <class Scalar>
-void EventDriven<Scalar>::initialize(const SparseLinearModel<Scalar>& model,
-                                     const State<Scalar>& initial, const Scalar& h) {
+void EventDriven<Scalar>::do_initialize(const SparseLinearModel<Scalar>& model,
+                                        const State<Scalar>& initial, const Scalar& h) {
   bind(model, initial, h);
   model_ = nullptr;
   sparse_model_ = &model;
@@ -197,41 +197,22 @@ void EventDriven<Scalar>::bind(const Model& model, const State<Scalar>& initial,
 }
 
 template <class Scalar>
-void EventDriven<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
+void EventDriven<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   if (!flow_) throw StepError("event-driven: step() before initialize()");
-  if (sparse_model_)
-    step_on(*sparse_model_, state, summary);
-  else
-    step_on(*model_, state, summary);
-}
-
-template <class Scalar>
-template <class Model>
-void EventDriven<Scalar>::step_on(const Model& model, State<Scalar>& state,
-                                  StepSummary<Scalar>& summary) {
-  // The events at t0 (an impact in the initial state) belong to the first step.
-  const State<Scalar> before = k_ == 0 ? initial_ : flow_->state();
+  // The events at t0 (an impact in the initial state) belong to the first step; the kit
+  // derives the gaps, local velocities and energies of the states before and after.
   const Scalar target = t0_ + Scalar(k_ + 1) * h_;
   flow_->advance_to(target);
   ++k_;
   state = flow_->state();
   state.t = target;
   summary.step = k_;
-  summary.t_before = before.t;
-  summary.t_after = target;
-  summary.h = h_;
   summary.index_set = flow_->touched();
   summary.impulse = flow_->impulse();
-  summary.gap_before = model.gap(before.q);
-  summary.gap_after = model.gap(state.q);
-  summary.velocity_before = model.local_velocity(before.v);
-  summary.velocity_after = model.local_velocity(state.v);
   summary.velocity_newton = flow_->last_U_minus();
   summary.external_impulse = flow_->external_impulse();
   summary.lcp_solved = flow_->posed_lcp();
   summary.lcp = flow_->last_lcp();
-  summary.E_before = model.energy(before.q, before.v);
-  summary.E_after = model.energy(state.q, state.v);
   summary.W_ext = flow_->external_work();
   summary.W_damp = flow_->damping_work();
   summary.W_contact = flow_->impact_work();

@@ -3,6 +3,8 @@
 // moreau_jean_rational.cpp (Boost.Multiprecision + Eigen is slow to compile).
 #include "moreau_jean.hxx"
 
+#include <nsh/schemes/sparse_moreau_jean.hpp>
+
 namespace nsh {
 
 const char* to_string(MoreauJeanActivation activation) {
@@ -36,6 +38,15 @@ void register_moreau_jean(Registry& registry) {
        {"lemke", "enumeration", "pgs", "fb", "prox"}},
   };
   set_factories<MoreauJean>(entry, /*rational=*/true);
+  entry.make_sparse_double = [](const SchemeSpec& s) {
+    return std::make_unique<SparseMoreauJean<double>>(s);
+  };
+  entry.make_sparse_real50 = [](const SchemeSpec& s) {
+    return std::make_unique<SparseMoreauJean<Real50>>(s);
+  };
+  // Where the claims differ: the dissipation boundary theta = 1/(1+e), the Siconos index set.
+  entry.representatives = {"moreau-jean", "moreau-jean:theta=7/10", "moreau-jean:theta=1",
+                           "moreau-jean:activation=position"};
   registry.add(std::move(entry));
 }
 

@@ -99,14 +99,13 @@ SchemeInfo MoreauJean<Scalar>::info() const {
   info.impulse_lcp = true;
   info.algorithmic_energy = false;
   info.momentum_conserving = true;
+  info.parameters["theta"] = format_scalar(theta_exact_);
   return info;
 }
 
 template <class Scalar>
-void MoreauJean<Scalar>::initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
-                                    const Scalar& h) {
-  if (!is_finite(h) || !(h > Scalar(0)))
-    throw InputError("h", "step size must be finite and > 0, got " + format_scalar(h));
+void MoreauJean<Scalar>::do_initialize(const LinearModel<Scalar>& model,
+                                       const State<Scalar>& initial, const Scalar& h) {
   const Index n = model.dofs(), m = model.contacts();
   if (initial.q.size() != n || initial.v.size() != n)
     throw InputError("q0", fmt::format("initial state has {} positions and {} velocities, the "
@@ -130,15 +129,19 @@ void MoreauJean<Scalar>::initialize(const LinearModel<Scalar>& model, const Stat
           "moreau-jean: the iteration matrix M + h theta C + h^2 theta^2 K is "
           "singular (pivot " +
           std::to_string(i) + "); validate the model");
-  minv_g_ = iteration_lu_.solve(model.G);
-  delassus_ = model.G.transpose() * minv_g_;
+  if (m == 0) {  // no triangular solve on an n x 0 right-hand side
+    minv_g_.resize(n, 0);
+    delassus_.resize(0, 0);
+  } else {
+    minv_g_ = iteration_lu_.solve(model.G);
+    delassus_ = model.G.transpose() * minv_g_;
+  }
 
   work_.size(n, m);
 }
 
 template <class Scalar>
-void MoreauJean<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
-  if (!model_) throw StepError("moreau-jean: step() called before initialize()");
+void MoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   const LinearModel<Scalar>& model = *model_;
   detail::theta_weighted_force(model, theta_, h_, state.t, harmonic_, work_.force_theta);
   const detail::MoreauJeanParameters<Scalar> parameters{

@@ -21,7 +21,8 @@ enum class Defect {
   dropped_damping,
   position_vk,
   wrong_contact,
-  uncertified_lemke
+  uncertified_lemke,
+  lying_impulse
 };
 
 class MutantMoreauJean : public Scheme<double> {
@@ -42,11 +43,12 @@ class MutantMoreauJean : public Scheme<double> {
     info.spec = "moreau-jean:activation=" + activation_ + ",lcp=" + to_string(lcp_) +
                 ",theta=" + format_scalar(parse_rational(theta_text_, "theta"));
     info.smooth_order = parse_rational(theta_text_, "theta") == Rational(1) / 2 ? 2 : 1;
+    info.parameters["theta"] = format_scalar(parse_rational(theta_text_, "theta"));
     return info;
   }
 
-  void initialize(const LinearModel<double>& model, const State<double>&,
-                  const double& h) override {
+  void do_initialize(const LinearModel<double>& model, const State<double>&,
+                     const double& h) override {
     model_ = &model;
     h_ = h;
     theta_ = theta_claimed_;
@@ -56,11 +58,11 @@ class MutantMoreauJean : public Scheme<double> {
                                  ? Matrix<double>::Zero(model.dofs(), model.dofs())
                                  : model.C;
     lu_.compute(model.M + ht * C + ht * ht * model.K);
-    minv_g_ = lu_.solve(model.G);
+    minv_g_ = model.contacts() == 0 ? Matrix<double>(model.dofs(), 0) : lu_.solve(model.G);
     delassus_ = model.G.transpose() * minv_g_;
   }
 
-  void step(State<double>& state, StepSummary<double>& summary) override {
+  void do_step(State<double>& state, StepSummary<double>& summary) override {
     const LinearModel<double>& model = *model_;
     const Index m = model.contacts();
     const double h = h_, th = theta_;
@@ -106,7 +108,9 @@ class MutantMoreauJean : public Scheme<double> {
         const Index a = active[static_cast<std::size_t>(i)];
         P(a) = summary.lcp.z(i);
         const Index along = defect_ == Defect::wrong_contact ? (a + 1) % m : a;
-        v_next += summary.lcp.z(i) * minv_g_.col(along);
+        // lying-impulse: the state gets a relaxed 9/10 of the impulse the summary reports.
+        const double applied = defect_ == Defect::lying_impulse ? 0.9 : 1.0;
+        v_next += applied * summary.lcp.z(i) * minv_g_.col(along);
       }
       summary.lcp_solved = true;
     } else {
@@ -120,20 +124,17 @@ class MutantMoreauJean : public Scheme<double> {
                                                                  : Vector<double>(q + h * v_theta);
     const Vector<double> dv = v_next - v, dq = q_next - q;
 
-    summary.t_before = state.t;
-    summary.t_after = state.t + h;
-    summary.h = h;
     summary.index_set = active;
     summary.impulse = P;
-    summary.gap_before = g;
-    summary.velocity_before = U;
+    if (defect_ == Defect::lying_impulse) {
+      // The after-state it would report if the scheme derived nothing: what the full impulse
+      // gives (the kit overwrites it with what the state says).
+      summary.velocity_after = model.local_velocity(v_free + minv_g_ * P);
+    }
     summary.velocity_newton = U;
     summary.external_impulse = h * F;
-    summary.gap_after = model.gap(q_next);
-    summary.velocity_after = model.local_velocity(v_next);
-    // The healthy ledger (docs/theory.md §2.2, §2.3) at the theta the dynamics used.
-    summary.E_before = model.energy(q, v);
-    summary.E_after = model.energy(q_next, v_next);
+    // The healthy ledger (docs/theory.md §2.2, §2.3) at the theta the dynamics used; the kit
+    // derives the gaps, local velocities and energies from the states.
     summary.W_ext = h * v_theta.dot(F);
     summary.W_damp = -h * v_theta.dot(model.C * v_theta);
     summary.W_contact = model.local_velocity(v_theta).dot(P);
@@ -179,6 +180,8 @@ void register_moreau_jean_mutants(Registry& registry) {
        "moreau-jean applying contact a's impulse along contact a+1"},
       {"mj-uncertified-lemke", Defect::uncertified_lemke,
        "moreau-jean accepting an inexact Lemke answer without its certificate"},
+      {"mj-lying-impulse", Defect::lying_impulse,
+       "moreau-jean applying 9/10 of the impulse it reports (state and summary disagree)"},
   };
   for (const auto& mutant : mutants) {
     SchemeEntry entry;

@@ -7,6 +7,7 @@
 #include <nsh/detail/moreau_jean_workspace.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/impulse_step.hpp>
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/model.hpp>
 #include <nsh/scalar.hpp>
@@ -99,48 +100,10 @@ void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix&
     if (position && velocity) work.active.push_back(a);
   }
 
-  work.impulse.setZero();
-  work.v_next = work.v_free;
-  const Index k = static_cast<Index>(work.active.size());
-  if (k > 0) {
-    for (Index i = 0; i < k; ++i) {
-      const Index a = work.active[static_cast<std::size_t>(i)];
-      for (Index j = 0; j < k; ++j)
-        work.delassus_active(i, j) = p.delassus(a, work.active[static_cast<std::size_t>(j)]);
-      work.b_active(i) = G.col(a).dot(work.v_free) + e(a) * work.velocity_k(a);
-    }
-    solve_lcp<Scalar>(p.lcp_method, work.delassus_active.topLeftCorner(k, k), work.b_active.head(k),
-                      p.lcp_options, work.lcp, summary.lcp);
-    if (!summary.lcp.ok()) {
-      const LcpCertificate<Scalar>& c = summary.lcp.certificate;
-      throw StepError(
-          fmt::format("{}: the impulse LCP at t = {} ({} active contacts, method {}) was not "
-                      "certified: status {}, natural map {} (tolerance {}), feasibility {}, "
-                      "complementarity {}, Siconos error {}{}{}",
-                      p.scheme, format_scalar(state.t), k, to_string(p.lcp_method),
-                      to_string(summary.lcp.status), format_scalar(c.natural_map),
-                      format_scalar(c.tolerance), format_scalar(c.feasibility),
-                      format_scalar(c.complementarity), format_scalar(c.siconos_error),
-                      summary.lcp.message.empty() ? "" : "; ", summary.lcp.message));
-    }
-    for (Index i = 0; i < k; ++i) {
-      const Index a = work.active[static_cast<std::size_t>(i)];
-      work.impulse(a) = summary.lcp.z(i);
-      work.v_next += summary.lcp.z(i) * p.minv_g.col(a);
-    }
-    summary.lcp_solved = true;
-  } else {
-    // Nothing was posed: the empty LCP is solved trivially, with zero residuals.
-    // (z and w go back to the workspace rather than being freed, for the next contact.)
-    work.lcp.size_result(summary.lcp, 0);
-    summary.lcp.status = LcpStatus::solved;
-    summary.lcp.method = p.lcp_method;
-    summary.lcp.iterations = 0;
-    summary.lcp.certificate = LcpCertificate<Scalar>{};
-    summary.lcp.certificate.accepted = true;
-    summary.lcp.message.clear();
-    summary.lcp_solved = false;
-  }
+  impulse_step<Scalar>({p.scheme, p.lcp_method}, p.lcp_options, work.active, p.delassus, p.minv_g,
+                       G, e, work.v_free, work.velocity_k, state.t, work.impulse_step,
+                       work.v_next, summary);
+  const Vector<Scalar>& impulse = work.impulse_step.impulse;
 
   // q_{k+1} = q_k + h v_{k+theta}.
   work.v_theta = (Scalar(1) - theta) * v;
@@ -150,34 +113,14 @@ void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix&
   work.dv = work.v_next - v;
   work.dq = work.q_next - q;
 
-  summary.t_before = state.t;
-  summary.t_after = state.t + h;
-  summary.h = h;
-  summary.index_set.reserve(static_cast<std::size_t>(m));  // once, so that assign never grows
-  summary.index_set.assign(work.active.begin(), work.active.end());
-  summary.impulse = work.impulse;
-  summary.gap_before = work.gap_k;
-  summary.velocity_before = work.velocity_k;
-  summary.velocity_newton = work.velocity_k;
   summary.external_impulse = h * work.force_theta;
-  summary.gap_after.noalias() = Gt * work.q_next;
-  summary.gap_after += w;
-  summary.velocity_after.noalias() = Gt * work.v_next;
 
-  // Energy ledger (docs/theory.md §2.2).
-  work.work_n.noalias() = M * v;
-  summary.E_before = v.dot(work.work_n);
-  work.work_n.noalias() = K * q;
-  summary.E_before = (summary.E_before + q.dot(work.work_n)) * half;
-  work.work_n.noalias() = M * work.v_next;
-  summary.E_after = work.v_next.dot(work.work_n);
-  work.work_n.noalias() = K * work.q_next;
-  summary.E_after = (summary.E_after + work.q_next.dot(work.work_n)) * half;
+  // Energy ledger (docs/theory.md §2.2; E_before and E_after are derived by the scheme kit).
   summary.W_ext = h * work.v_theta.dot(work.force_theta);
   work.work_n.noalias() = C * work.v_theta;
   summary.W_damp = -h * work.v_theta.dot(work.work_n);
   work.velocity_theta.noalias() = Gt * work.v_theta;
-  summary.W_contact = work.velocity_theta.dot(work.impulse);
+  summary.W_contact = work.velocity_theta.dot(impulse);
   work.work_n.noalias() = M * work.dv;
   Scalar jump = work.dv.dot(work.work_n);
   work.work_n.noalias() = K * work.dq;

@@ -42,6 +42,16 @@ class NewmarkPreviousClaimsSmoothMutant : public NewmarkFamily<Scalar> {
                               NewmarkMutation::impact_previous_claims_smooth) {}
 };
 
+/// genalpha-gamma-off: gamma = 1/2 + alpha_f - alpha_m + 1/1000 in the dynamics and the
+/// (honest) ledger, while the spec claims the second-order gamma: every energy property holds
+/// (the shift is dissipative), and only the local truncation error's slope shows the lost order.
+template <class Scalar>
+class GenAlphaGammaOffMutant : public NewmarkFamily<Scalar> {
+ public:
+  explicit GenAlphaGammaOffMutant(const SchemeSpec& spec)
+      : NewmarkFamily<Scalar>(as_scheme(spec, "gen-alpha"), NewmarkMutation::gamma_off_order) {}
+};
+
 std::vector<SchemeOption> options(std::vector<SchemeOption> own) {
   own.push_back({"activation",
                  "position-velocity",
@@ -75,6 +85,17 @@ void register_newmark_mutants(Registry& registry) {
     entry.options = options({{"rho", "1/2", "rho_inf in [0, 1]", {}},
                              {"impact", "smooth", "Newton law", {"smooth", "previous"}}});
     set_factories<GenAlphaWrongAlphaFMutant>(entry, true);
+    entry.is_mutant = true;
+    registry.add(std::move(entry));
+  }
+  {
+    SchemeEntry entry;
+    entry.name = "mutant:genalpha-gamma-off";
+    entry.summary =
+        "gen-alpha:rho=R stepping gamma + 1/1000 (honest ledger) while claiming second order";
+    entry.options = options({{"rho", "1/2", "rho_inf in [0, 1]", {}},
+                             {"impact", "smooth", "Newton law", {"smooth", "previous"}}});
+    set_factories<GenAlphaGammaOffMutant>(entry, true);
     entry.is_mutant = true;
     registry.add(std::move(entry));
   }

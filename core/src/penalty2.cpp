@@ -37,10 +37,9 @@ SchemeInfo Penalty2<Scalar>::info() const {
 }
 
 template <class Scalar>
-void Penalty2<Scalar>::initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
-                                  const Scalar& h) {
+void Penalty2<Scalar>::do_initialize(const LinearModel<Scalar>& model,
+                                     const State<Scalar>& initial, const Scalar& h) {
   model.validate();
-  if (!(h > Scalar(0))) throw InputError("h", "step size must be > 0, got " + format_scalar(h));
   if (model.has_harmonic_force()) (void)model.force(initial.t);  // Rational: the model's error
   model_ = &model;
   h_ = h;
@@ -55,8 +54,7 @@ Scalar Penalty2<Scalar>::stored_energy(const Vector<Scalar>& gap) const {
 }
 
 template <class Scalar>
-void Penalty2<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
-  if (!model_) throw StepError("penalty2: step before initialize");
+void Penalty2<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   const LinearModel<Scalar>& model = *model_;
   const Index n = model.dofs(), m = model.contacts();
   const Scalar& h = h_;
@@ -166,24 +164,15 @@ void Penalty2<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) 
 
   const Vector<Scalar> dv = v1 - v0, dq = q1 - q0;
   const Vector<Scalar> lambda = spring + dashpot;
-  summary.t_before = state.t;
-  summary.t_after = state.t + h;
-  summary.h = h;
   summary.index_set.clear();
   for (Index a = 0; a < m; ++a)
     if (lambda(a) > Scalar(0)) summary.index_set.push_back(a);
   summary.impulse = h * lambda;
-  summary.gap_before = g0;
-  summary.gap_after = model.gap(q1);
-  summary.velocity_before = U0;
-  summary.velocity_after = model.local_velocity(v1);
+  const Vector<Scalar> g1 = model.gap(q1), U1 = model.local_velocity(v1);
   summary.velocity_newton = U0;
   summary.external_impulse = h * F;
   summary.lcp = LcpResult<Scalar>{};
   summary.lcp_solved = false;
-  summary.E_before = model.energy(q0, v0);
-  summary.E_after = model.energy(q1, v1);
-  const Vector<Scalar>& U1 = summary.velocity_after;
   const Scalar half = Scalar(1) / 2;
   summary.W_ext = h * detail::dot<Scalar>(v1, F);
   summary.W_contact = h * detail::dot<Scalar>(U1, lambda);
@@ -199,13 +188,13 @@ void Penalty2<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) 
   summary.has_algorithmic_energy = false;
   summary.has_stored_energy = true;
   summary.stored_energy_before = stored_energy(g0);
-  summary.stored_energy_after = stored_energy(summary.gap_after);
+  summary.stored_energy_after = stored_energy(g1);
   summary.W_dashpot = h * detail::dot<Scalar>(U1, dashpot);
   summary.stored_energy_dissipation = (summary.stored_energy_before - summary.stored_energy_after) -
                                       h * detail::dot<Scalar>(U1, spring);
   state.q = q1;
   state.v = v1;
-  state.t = summary.t_after;
+  state.t = state.t + h;
 }
 
 template class Penalty2<double>;

@@ -95,8 +95,18 @@ Registry& Registry::builtin() {
 }
 
 void Registry::add(SchemeEntry entry) {
-  if (contains(entry.name)) throw std::logic_error("scheme registered twice: " + entry.name);
+  if (entry.name.empty()) throw SpecError("scheme", "a scheme entry needs a name");
+  if (contains(entry.name))
+    throw SpecError("scheme", "a scheme named '" + entry.name +
+                                  "' is registered already; choose another name (registering "
+                                  "under a taken name would test the existing scheme)");
   entries_.push_back(std::move(entry));
+}
+
+std::vector<std::string> Registry::representatives(const std::string& name) const {
+  const SchemeEntry& entry = find(name);
+  if (entry.representatives.empty()) return {entry.name};
+  return entry.representatives;
 }
 
 bool Registry::contains(const std::string& name) const {
@@ -110,6 +120,10 @@ std::vector<std::string> Registry::names(bool mutants) const {
   for (const auto& e : entries_)
     if (e.is_mutant == mutants) out.push_back(e.name);
   return out;
+}
+
+SchemeEntry& Registry::find(const std::string& name) {
+  return const_cast<SchemeEntry&>(static_cast<const Registry&>(*this).find(name));
 }
 
 const SchemeEntry& Registry::find(const std::string& name) const {
@@ -156,6 +170,24 @@ std::unique_ptr<Scheme<Scalar>> Registry::make(const std::string& text) const {
   const SchemeEntry& entry = find(spec.name());
   return make_from_entry<Scalar>(entry, spec);
 }
+
+template <class Scalar>
+std::unique_ptr<Scheme<Scalar>> Registry::make_sparse(const std::string& text) const {
+  const SchemeSpec spec = resolve(text);
+  const SchemeEntry& entry = find(spec.name());
+  if constexpr (std::is_same_v<Scalar, double>) {
+    if (entry.make_sparse_double) return entry.make_sparse_double(spec);
+  } else if constexpr (std::is_same_v<Scalar, Real50>) {
+    if (entry.make_sparse_real50) return entry.make_sparse_real50(spec);
+  }
+  std::unique_ptr<Scheme<Scalar>> scheme = make_from_entry<Scalar>(entry, spec);
+  if (scheme->accepts_sparse()) return scheme;
+  return nullptr;
+}
+
+template std::unique_ptr<Scheme<double>> Registry::make_sparse(const std::string&) const;
+template std::unique_ptr<Scheme<Real50>> Registry::make_sparse(const std::string&) const;
+template std::unique_ptr<Scheme<Rational>> Registry::make_sparse(const std::string&) const;
 
 template std::unique_ptr<Scheme<double>> Registry::make(const std::string&) const;
 template std::unique_ptr<Scheme<Real50>> Registry::make(const std::string&) const;

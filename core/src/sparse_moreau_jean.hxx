@@ -26,6 +26,11 @@ SparseMoreauJean<Scalar>::SparseMoreauJean(const SparseMoreauJeanOptions<Scalar>
   if (!is_finite(theta_) || theta_ < Scalar(0) || theta_ > Scalar(1))
     throw InputError("theta", "value " + format_scalar(theta_) +
                                   " is out of range; accepted: a number in [0, 1]");
+  info_ = MoreauJean<Scalar>(SchemeSpec::parse(
+                                 std::string("moreau-jean:activation=") + to_string(activation_) +
+                                 ",lcp=" + to_string(lcp_method_) + ",theta=" +
+                                 format_scalar(theta_)))
+              .info();
 }
 
 template <class Scalar>
@@ -35,13 +40,19 @@ SparseMoreauJean<Scalar>::SparseMoreauJean(const SchemeSpec& spec) {
   theta_ = parsed.theta();
   activation_ = parsed.activation();
   lcp_method_ = parsed.lcp_method();
+  info_ = parsed.info();  // the same scheme, so the same spec and claims
 }
 
 template <class Scalar>
-void SparseMoreauJean<Scalar>::initialize(const SparseLinearModel<Scalar>& model,
-                                          const State<Scalar>& initial, const Scalar& h) {
-  if (!is_finite(h) || !(h > Scalar(0)))
-    throw InputError("h", "step size must be finite and > 0, got " + format_scalar(h));
+void SparseMoreauJean<Scalar>::do_initialize(const LinearModel<Scalar>& model,
+                                             const State<Scalar>& initial, const Scalar& h) {
+  owned_ = to_sparse(model);
+  do_initialize(owned_, initial, h);
+}
+
+template <class Scalar>
+void SparseMoreauJean<Scalar>::do_initialize(const SparseLinearModel<Scalar>& model,
+                                             const State<Scalar>& initial, const Scalar& h) {
   const Index n = model.dofs(), m = model.contacts();
   // Eigen does not check shapes in a release build; a mismatch would read out of bounds.
   auto square = [&](const SparseMatrix<Scalar>& A, const char* field) {
@@ -94,8 +105,13 @@ void SparseMoreauJean<Scalar>::initialize(const SparseLinearModel<Scalar>& model
 
   g_sparse_ = sparse_of(model.G);
   g_sparse_.makeCompressed();
-  minv_g_ = ldlt_.solve(model.G);
-  delassus_ = model.G.transpose() * minv_g_;
+  if (m == 0) {  // no triangular solve on an n x 0 right-hand side
+    minv_g_.resize(n, 0);
+    delassus_.resize(0, 0);
+  } else {
+    minv_g_ = ldlt_.solve(model.G);
+    delassus_ = model.G.transpose() * minv_g_;
+  }
 
   work_.size(n, m);
   permuted_.setZero(n);
@@ -118,8 +134,7 @@ void SparseMoreauJean<Scalar>::solve_iteration(const Vector<Scalar>& b, Vector<S
 }
 
 template <class Scalar>
-void SparseMoreauJean<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
-  if (!model_) throw StepError("sparse moreau-jean: step() called before initialize()");
+void SparseMoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   const SparseLinearModel<Scalar>& model = *model_;
   const Index n = model.dofs();
   if (state.q.size() != n)

@@ -5,10 +5,13 @@
 //   I       = { a : g^a_k + h U^a_k <= 0 and U^a_k <= 0 }
 //   0 <= U_{k+1} + e o U_k  _|_  P >= 0 on I,   v_{k+1} = v_free + M^{-1} G P
 //   q_{k+1} = q_k + h v_{k+1}
+// The scheme kit (nsh/schemes/scheme.hpp) derives the times, gaps, local velocities and
+// energies of every step from the states; nsh::impulse_step solves and certifies the impulse
+// LCP and records the index set and impulses. The scheme records only its external impulse.
 // It claims what it can prove: the impulse LCP's properties and the momentum balance
-// c^T M [v] = h c^T F along K c = C c = G^T c = 0.
-#include <nsh/error.hpp>
-#include <nsh/lcp/lcp.hpp>
+// c^T M [v] = h c^T F along K c = C c = G^T c = 0 (docs/adding-a-scheme.md).
+#include <nsh/impulse_step.hpp>
+#include <nsh/properties/claims.hpp>
 #include <nsh/properties/stamp.hpp>
 
 #include <Eigen/LU>
@@ -21,74 +24,49 @@ class SymplecticEuler : public nsh::Scheme<double> {
   nsh::SchemeInfo info() const override {
     nsh::SchemeInfo i;
     i.family = "symplectic-euler";
-    i.spec = "symplectic-euler";
+    i.spec = "symplectic-euler";  // names this scheme's registry entry, where its claims are
     i.smooth_order = 1;
     return i;
   }
-  void initialize(const nsh::LinearModel<double>& model, const nsh::State<double>&,
-                  const double& h) override {
+
+ private:
+  void do_initialize(const nsh::LinearModel<double>& model, const nsh::State<double>&,
+                     const double& h) override {
     model_ = &model;
     h_ = h;
     lu_.compute(model.M);
-    minv_g_ = lu_.solve(model.G);
+    minv_g_ = model.contacts() ? nsh::Matrix<double>(lu_.solve(model.G))
+                               : nsh::Matrix<double>(model.dofs(), 0);
+    delassus_ = model.G.transpose() * minv_g_;
   }
-  void step(nsh::State<double>& x, nsh::StepSummary<double>& s) override {
+  void do_step(nsh::State<double>& x, nsh::StepSummary<double>& s) override {
     const auto& m = *model_;
-    const nsh::Vector<double> F = m.force(x.t);
-    const nsh::Vector<double> U = m.local_velocity(x.v), g = m.gap(x.q);
-    nsh::Vector<double> v = x.v + h_ * lu_.solve(F - m.C * x.v - m.K * x.q);
+    const nsh::Vector<double> F = m.force(x.t), U = m.local_velocity(x.v), g = m.gap(x.q);
+    const nsh::Vector<double> v_free = x.v + h_ * lu_.solve(F - m.C * x.v - m.K * x.q);
     std::vector<nsh::Index> active;
     for (nsh::Index a = 0; a < m.contacts(); ++a)
       if (g(a) + h_ * U(a) <= 0 && U(a) <= 0) active.push_back(a);
-    nsh::Vector<double> P = nsh::Vector<double>::Zero(m.contacts());
-    s.lcp = nsh::LcpResult<double>{};
-    s.lcp.status = nsh::LcpStatus::solved;
-    s.lcp.certificate.accepted = true;
-    s.lcp_solved = !active.empty();
-    if (!active.empty()) {
-      const auto k = static_cast<nsh::Index>(active.size());
-      nsh::Matrix<double> W(k, k);
-      nsh::Vector<double> b(k);
-      for (nsh::Index i = 0; i < k; ++i) {
-        for (nsh::Index j = 0; j < k; ++j) W(i, j) = m.G.col(active[i]).dot(minv_g_.col(active[j]));
-        b(i) = m.G.col(active[i]).dot(v) + m.e(active[i]) * U(active[i]);
-      }
-      s.lcp = nsh::solve_lcp<double>(nsh::LcpMethod::lemke, W, b);
-      if (!s.lcp.ok()) throw nsh::StepError("symplectic-euler: impulse LCP not certified");
-      for (nsh::Index i = 0; i < k; ++i) P(active[i]) = s.lcp.z(i);
-      v += minv_g_ * P;
-    }
-    s.t_before = x.t;
-    s.t_after = x.t + h_;
-    s.h = h_;
-    s.index_set = active;
-    s.impulse = P;
-    s.gap_before = g;
-    s.velocity_before = U;
-    s.velocity_newton = U;
+    nsh::impulse_step<double>({"symplectic-euler"}, {}, active, delassus_, minv_g_, m.G, m.e,
+                              v_free, U, x.t, work_, x.v, s);
     s.external_impulse = h_ * F;
-    x.q += h_ * v;
-    x.v = v;
+    x.q += h_ * x.v;
     x.t += h_;
-    s.gap_after = m.gap(x.q);
-    s.velocity_after = m.local_velocity(x.v);
   }
 
- private:
   const nsh::LinearModel<double>* model_{nullptr};
   double h_{0};
   Eigen::PartialPivLU<nsh::Matrix<double>> lu_;
-  nsh::Matrix<double> minv_g_;
+  nsh::Matrix<double> minv_g_, delassus_;
+  nsh::ImpulseStepWorkspace<double> work_;
 };
 
-// Register the scheme and its claims before the stamped tests run.
+// Register the scheme with its claims, in one call, before the stamped tests run.
 const bool registered = [] {
   nsh::SchemeEntry entry;
   entry.name = "symplectic-euler";
   entry.summary = "symplectic Euler with a velocity-level impact LCP (custom_scheme example)";
   entry.make_double = [](const nsh::SchemeSpec& s) { return std::make_unique<SymplecticEuler>(s); };
-  nsh::properties::ensure_registered(std::move(entry));
-  nsh::properties::declare_claims("symplectic-euler", [](const nsh::SchemeSpec&) {
+  nsh::properties::register_scheme(std::move(entry), [](const nsh::SchemeInfo&) {
     std::vector<nsh::properties::Claim> claims;
     for (const char* p : {"signorini_complementarity", "newton_restitution", "lcp_certificate",
                           "momentum_balance", "impact_work_nonpositive"})

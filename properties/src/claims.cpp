@@ -1,16 +1,23 @@
 // The claims of the built-in schemes (claims.hpp). Each entry cites the theorem it rests on.
+#include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
 #include <nsh/properties/claims.hpp>
+#include <nsh/properties/property_names.hpp>
 
-#include <map>
+#include <any>
 #include <mutex>
 
 namespace nsh::properties {
 namespace {
 
-Rational option(const SchemeSpec& spec, const std::string& key, const std::string& fallback) {
-  return parse_rational(spec.has(key) ? spec.text(key) : fallback, spec.name() + ":" + key);
+/// An exact parameter the scheme reports it steps with (SchemeInfo::parameters).
+Rational parameter(const SchemeInfo& info, const std::string& key) {
+  const auto it = info.parameters.find(key);
+  if (it == info.parameters.end())
+    throw SpecError(info.spec, "the scheme reports no parameter '" + key +
+                                   "' (SchemeInfo::parameters), which its claims read");
+  return parse_rational(it->second, info.spec + ": parameter " + key);
 }
 
 std::string text(const SchemeSpec& spec, const std::string& key, const std::string& fallback) {
@@ -27,8 +34,9 @@ SchemeSpec with(SchemeSpec spec, const std::string& key, const std::string& valu
 }
 
 /// Moreau–Jean (THEORY.md 2.1–2.4, Acary ZAMM 2016).
-std::vector<Claim> moreau_jean_claims(const SchemeSpec& spec) {
-  const Rational theta = option(spec, "theta", "1/2");
+std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
+  const SchemeSpec spec = SchemeSpec::parse(info.spec);
+  const Rational theta = parameter(info, "theta");
   const bool velocity_rule = text(spec, "activation", "position-velocity") == "position-velocity";
   const Rational half = Rational(1) / 2;
   std::vector<Claim> out;
@@ -77,42 +85,14 @@ std::vector<Claim> moreau_jean_claims(const SchemeSpec& spec) {
   return out;
 }
 
-struct AlphaParameters {
-  Rational alpha_m, alpha_f, beta, gamma;
-};
-
-AlphaParameters alpha_parameters(const SchemeSpec& spec) {
-  const Rational half = Rational(1) / 2;
-  AlphaParameters p;
-  const std::string& name = spec.name();
-  if (name == "newmark") {
-    p.alpha_m = p.alpha_f = 0;
-    p.beta = option(spec, "beta", "1/4");
-    p.gamma = option(spec, "gamma", "1/2");
-  } else if (name == "hht") {
-    const Rational a = option(spec, "alpha", "-1/10");
-    p.alpha_m = 0;
-    p.alpha_f = -a;
-    p.gamma = half - a;
-    p.beta = (1 - a) * (1 - a) / 4;
-  } else if (spec.has("alpha_m") || spec.has("alpha_f")) {
-    p.alpha_m = option(spec, "alpha_m", "0");
-    p.alpha_f = option(spec, "alpha_f", "0");
-    p.gamma = option(spec, "gamma", format_scalar(Rational(half + p.alpha_f - p.alpha_m)));
-    p.beta = option(spec, "beta", format_scalar(Rational((p.gamma + half) * (p.gamma + half) / 4)));
-  } else {
-    const Rational rho = option(spec, "rho", "1/2");
-    p.alpha_m = (2 * rho - 1) / (rho + 1);
-    p.alpha_f = rho / (rho + 1);
-    p.gamma = half + p.alpha_f - p.alpha_m;
-    p.beta = (p.gamma + half) * (p.gamma + half) / 4;
-  }
-  return p;
-}
-
 /// Nonsmooth Newmark / HHT / generalized-alpha and Krenk–Høgsberg (THEORY.md 3, the claim
 /// domains stated in nsh/schemes/newmark_family.hpp).
-std::vector<Claim> newmark_claims(const SchemeSpec& spec, bool krenk) {
+std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
+  const SchemeSpec spec = SchemeSpec::parse(info.spec);
+  // The parameters the scheme steps with (its rho -> (alpha_m, alpha_f, gamma, beta) map is
+  // the scheme's own; the claims do not derive them again).
+  const Rational am = parameter(info, "alpha_m"), af = parameter(info, "alpha_f");
+  const Rational beta = parameter(info, "beta"), gamma = parameter(info, "gamma");
   const bool smooth_law = text(spec, "impact", "smooth") == "smooth";
   const bool velocity_rule = text(spec, "activation", "position-velocity") == "position-velocity";
   const Rational half = Rational(1) / 2;
@@ -149,20 +129,10 @@ std::vector<Claim> newmark_claims(const SchemeSpec& spec, bool krenk) {
   bool parameters_ok = false;
   std::string parameters_text;
   if (krenk) {
-    const Rational rho = option(spec, "rho", "1/2");
-    const Rational am =
-        spec.has("alpha_m") ? option(spec, "alpha_m", "0") : (2 * rho - 1) / (rho + 1);
-    const Rational af = spec.has("alpha_f") ? option(spec, "alpha_f", "0") : rho / (rho + 1);
-    // gamma and beta default to the second-order values (newmark_family.hpp, section 2).
-    const Rational gamma = option(spec, "gamma", format_scalar(Rational(half + af - am)));
-    const Rational beta =
-        option(spec, "beta", format_scalar(Rational((gamma + half) * (gamma + half) / 4)));
     parameters_ok = am <= af && af <= half && am < half && gamma >= half && beta >= gamma / 2;
     parameters_text = "alpha_m <= alpha_f <= 1/2, alpha_m < 1/2, gamma >= 1/2, beta >= gamma/2";
   } else {
-    const AlphaParameters p = alpha_parameters(spec);
-    parameters_ok = p.gamma == half + p.alpha_f - p.alpha_m && p.alpha_m <= p.alpha_f &&
-                    p.alpha_f <= half && p.beta >= p.gamma / 2;
+    parameters_ok = gamma == half + af - am && am <= af && af <= half && beta >= gamma / 2;
     parameters_text = "gamma = 1/2 + alpha_f - alpha_m, alpha_m <= alpha_f <= 1/2, beta >= gamma/2";
   }
   if (parameters_ok && impact_claimed) {
@@ -189,7 +159,7 @@ std::vector<Claim> newmark_claims(const SchemeSpec& spec, bool krenk) {
 /// Event-driven reference (nsh/schemes/event_driven.hpp), judged on its events by the
 /// event-driven provider (event_provider.cpp): Newton's law and the impact LCP at each
 /// impact, Thomson–Tait, the exact flow's energy, and an event-aware precision comparison.
-std::vector<Claim> event_driven_claims(const SchemeSpec&) {
+std::vector<Claim> event_driven_claims(const SchemeInfo&) {
   CaseDomain elastic;
   elastic.e_lo = elastic.e_hi = 1;
   elastic.damping = false;
@@ -212,7 +182,7 @@ std::vector<Claim> event_driven_claims(const SchemeSpec&) {
 /// LCP and no dissipation of E alone (the spring stores energy while the contact is
 /// penetrated); its own energy balance with the stored energy is the sweep provider's
 /// penalty2_energy_balance.
-std::vector<Claim> penalty2_claims(const SchemeSpec&) {
+std::vector<Claim> penalty2_claims(const SchemeInfo&) {
   return {claim("energy_identity", "every kappa, damping, method (exact discrete ledger)"),
           claim("momentum_balance", "every parameter (contact forces lie along G)"),
           claim("penetration_bound", "every parameter (a gap deepens by at most 2 h |U|)"),
@@ -220,38 +190,61 @@ std::vector<Claim> penalty2_claims(const SchemeSpec&) {
           claim("observed_order", "smooth phases, order 1")};
 }
 
-std::map<std::string, ClaimFunction>& claim_table() {
-  static std::map<std::string, ClaimFunction> table{
-      {"moreau-jean", moreau_jean_claims},
-      {"newmark-family", [](const SchemeSpec& s) { return newmark_claims(s, false); }},
-      {"krenk-hogsberg", [](const SchemeSpec& s) { return newmark_claims(s, true); }},
-      {"event-driven", event_driven_claims},
-      {"penalty2", penalty2_claims},
-  };
-  return table;
+}  // namespace
+
+void set_claims(SchemeEntry& entry, ClaimFunction claims) {
+  if (!claims) throw SpecError(entry.name, "set_claims: an empty claim function");
+  entry.claims = std::move(claims);
 }
 
-std::mutex& claim_mutex() {
+void register_scheme(SchemeEntry entry, ClaimFunction claims, Registry& registry) {
+  set_claims(entry, std::move(claims));
+  registry.add(std::move(entry));
+}
+
+void attach_builtin_claims(Registry& registry) {
+  const auto attach = [&](const char* name, ClaimFunction claims) {
+    if (registry.contains(name)) set_claims(registry.find(name), std::move(claims));
+  };
+  attach("moreau-jean", moreau_jean_claims);
+  for (const char* name : {"newmark", "hht", "gen-alpha"})
+    attach(name, [](const SchemeInfo& i) { return newmark_claims(i, false); });
+  attach("krenk-hogsberg", [](const SchemeInfo& i) { return newmark_claims(i, true); });
+  attach("event-driven", event_driven_claims);
+  attach("penalty2", penalty2_claims);
+}
+
+namespace {
+std::mutex& attach_mutex() {
   static std::mutex m;
   return m;
 }
-
 }  // namespace
 
-void declare_claims(const std::string& family, ClaimFunction claims) {
-  std::lock_guard<std::mutex> lock(claim_mutex());
-  claim_table()[family] = std::move(claims);
+const SchemeEntry& claiming_entry(const SchemeInfo& info) {
+  {
+    // The built-in entries get their claims on first use (core builds the registry, the
+    // property suite owns the claims).
+    std::lock_guard<std::mutex> lock(attach_mutex());
+    static const bool attached = (attach_builtin_claims(Registry::builtin()), true);
+    (void)attached;
+  }
+  const SchemeSpec spec = SchemeSpec::parse(info.spec);
+  if (!Registry::builtin().contains(spec.name()))
+    throw SpecError("scheme", "the scheme reports the spec '" + info.spec +
+                                  "' (SchemeInfo::spec), which names no registered scheme: "
+                                  "its claims cannot be found");
+  return Registry::builtin().find(spec.name());
 }
 
 std::vector<Claim> claims_of(const SchemeInfo& info) {
-  ClaimFunction f;
-  {
-    std::lock_guard<std::mutex> lock(claim_mutex());
-    const auto it = claim_table().find(info.family);
-    if (it == claim_table().end()) return {};
-    f = it->second;
-  }
-  return f(SchemeSpec::parse(info.spec));
+  const SchemeEntry& entry = claiming_entry(info);
+  if (!entry.claims.has_value()) return {};
+  const ClaimFunction* claims = std::any_cast<ClaimFunction>(&entry.claims);
+  if (!claims)
+    throw SpecError(entry.name, "SchemeEntry::claims holds something other than a "
+                                "nsh::properties::ClaimFunction");
+  return (*claims)(info);
 }
 
 std::optional<Claim> find_claim(const SchemeInfo& info, const std::string& property) {
@@ -261,17 +254,9 @@ std::optional<Claim> find_claim(const SchemeInfo& info, const std::string& prope
 }
 
 const std::vector<std::string>& shared_property_names() {
-  static const std::vector<std::string> names{"impact_work_nonpositive",
-                                              "newton_restitution",
-                                              "signorini_complementarity",
-                                              "lcp_certificate",
-                                              "momentum_balance",
-                                              "energy_identity",
-                                              "moreau_jean_energy_dissipation",
-                                              "penetration_bound",
-                                              "double_vs_real50",
-                                              "algorithmic_energy_decay",
-                                              "observed_order"};
+#define NSH_PROPERTY_NAME_(unused, name) #name,
+  static const std::vector<std::string> names{NSH_SHARED_PROPERTIES(NSH_PROPERTY_NAME_, ~)};
+#undef NSH_PROPERTY_NAME_
   return names;
 }
 

@@ -30,9 +30,10 @@ const std::vector<PropertyDescription>& descriptions() {
        "||min(z, w)||_inf <= tol",
        "impulse LCP on an index set", "(256 (n+m+1)(n+1)) eps |U|, |P|; 0 in Rational"},
       {"momentum_balance",
-       "for every c with K c = C c = G^T c = 0: c^T M (v_{k+1} - v_k) = c^T external_impulse",
+       "for every c with K c = C c = 0: c^T M (v_{k+1} - v_k) = c^T external_impulse + "
+       "(G^T c)^T P_{k+1} (the reported impulses against the momentum jump of the states)",
        "the scheme's external_impulse is its discrete integral of F",
-       "(256 (n+1)^2) eps |c| (|M| |v| + |external_impulse|); 0 in Rational"},
+       "(256 (n+1)^2) eps |c| (|M| |v| + |external_impulse| + (m+1) |G| |P|); 0 in Rational"},
       {"energy_identity",
        "E_{k+1} - E_k = W_ext + W_damp + W_contact - numerical_dissipation (equality), with "
        "E = 1/2 v^T M v + 1/2 q^T K q recomputed from the states",
@@ -53,8 +54,9 @@ const std::vector<PropertyDescription>& descriptions() {
        "W_contact <= 0",
        "(256 (n+m+1)(n+1)) eps times the energy scale; 0 in Rational"},
       {"observed_order",
-       "least-squares slope of log(error at T) against log(h) on a smooth oscillator >= "
-       "smooth_order - 1/10",
+       "least-squares slope of log(error at T = 1) against log(h) on a smooth oscillator >= "
+       "smooth_order - 1/10, over h = 1/8 ... 1/8192 in Real50 (double, 1/20 ... 1/160, for a "
+       "scheme without Real50)",
        "smooth phase (no contact active); SchemeInfo::smooth_order", "the slope, 1/10"},
   };
   return table;
@@ -74,26 +76,37 @@ Judgement judge_step(const std::string& property, const StepView<Scalar>& s) {
   throw InputError("property", "'" + property + "' is not a step property");
 }
 
+/// Thrown by the judging observer to stop the run at the first violated step.
+struct StopAtViolation {};
+
+/// Run the case through the driver (the same simulate() loop and time sequence as
+/// `nsh simulate`) with an observer that judges every step.
 template <class Scalar>
 CaseOutcome run_steps(const std::string& spec, const std::string& property, const GeneratedCase& c,
                       int max_steps) {
   const LinearModel<Scalar> model = model_cast<Scalar>(c.model);
-  State<Scalar> state = state_cast<Scalar>(c.initial);
+  const State<Scalar> initial = state_cast<Scalar>(c.initial);
   auto scheme = Registry::builtin().make<Scalar>(spec);
+  const Scalar h = scalar_cast<Scalar>(c.h);
+  const int steps = std::min(c.steps, max_steps);
+  // T = t0 + steps h, computed as the driver computes t_k, so step_count gives back `steps`.
+  const Scalar T = initial.t + Scalar(steps) * h;
   return refusing([&](CaseOutcome& out) {
-    scheme->initialize(model, state, scalar_cast<Scalar>(c.h));
-    StepSummary<Scalar> summary;
-    for (int k = 0; k < std::min(c.steps, max_steps); ++k) {
-      const State<Scalar> before = state;
-      scheme->step(state, summary);
-      summary.step = k + 1;  // as the driver numbers it: counterexamples name the step
-      Judgement j = judge_step<Scalar>(property, StepView<Scalar>{model, before, state, summary});
-      if (!j.holds) {
-        j.values.insert(j.values.begin(), {"precision", scalar_name<Scalar>()});
-        out.judgement = std::move(j);
-        out.failing_step = k + 1;
-        return;
-      }
+    State<Scalar> before = initial;
+    try {
+      simulate<Scalar>(*scheme, model, initial, h, T,
+                       [&](const State<Scalar>& after, const StepSummary<Scalar>& summary) {
+                         Judgement j = judge_step<Scalar>(
+                             property, StepView<Scalar>{model, before, after, summary});
+                         if (!j.holds) {
+                           j.values.insert(j.values.begin(), {"precision", scalar_name<Scalar>()});
+                           out.judgement = std::move(j);
+                           out.failing_step = static_cast<int>(summary.step);
+                           throw StopAtViolation{};
+                         }
+                         before = after;
+                       });
+    } catch (const StopAtViolation&) {
     }
   });
 }
@@ -143,28 +156,63 @@ CaseOutcome run_double_vs_real50(const std::string& spec, const GeneratedCase& c
   });
 }
 
-/// Smooth oscillator M = 1, K = 4, q0 = 1, v0 = 0, stop far away; error at T = 1.
+/// The global error at T = 1 of the smooth oscillator M = 1, K = 4, q0 = 1, v0 = 0 (its only
+/// contact 100 away), |q - cos 2| + |v + 2 sin 2| / 2, at each h in `divisions` (h = 1/N).
+template <class Scalar>
+std::vector<double> oscillator_errors(const std::string& spec, const std::vector<int>& divisions) {
+  using std::cos;
+  using std::sin;
+  LinearModel<Scalar> model;
+  model.M = Matrix<Scalar>::Constant(1, 1, Scalar(1));
+  model.K = Matrix<Scalar>::Constant(1, 1, Scalar(4));
+  model.G = Matrix<Scalar>::Constant(1, 1, Scalar(1));
+  model.w = Vector<Scalar>::Constant(1, Scalar(100));
+  fill_defaults(model);
+  const Scalar q_exact = cos(Scalar(2)), v_exact = Scalar(-2) * sin(Scalar(2));
+  std::vector<double> errors;
+  for (int n : divisions) {
+    State<Scalar> x{Scalar(0), Vector<Scalar>::Constant(1, Scalar(1)),
+                    Vector<Scalar>::Constant(1, Scalar(0))};
+    auto scheme = Registry::builtin().make<Scalar>(spec);
+    const Scalar h = Scalar(1) / Scalar(n);
+    x = simulate<Scalar>(*scheme, model, x, h, Scalar(1));
+    using std::abs;
+    errors.push_back(
+        scalar_cast<double>(Scalar(abs(x.q(0) - q_exact) + abs(x.v(0) - v_exact) / Scalar(2))));
+  }
+  return errors;
+}
+
+/// The observed order over three decades of h in Real50 (h = 1/8 ... 1/8192), where a defect
+/// of 10^-3 in a second-order condition shows as a slope near 1 in the smallest decade; a
+/// scheme without a Real50 version is measured in double over h = 1/20 ... 1/160 (say so).
 CaseOutcome run_observed_order(const std::string& spec, int order, std::vector<double>* hs_out,
                                std::vector<double>* errors_out) {
   CaseOutcome out;
-  std::vector<double> hs, errors;
-  for (int n : {20, 40, 80, 160}) {
-    LinearModel<double> model;
-    model.M = Matrix<double>::Constant(1, 1, 1);
-    model.K = Matrix<double>::Constant(1, 1, 4);
-    model.G = Matrix<double>::Constant(1, 1, 1);
-    model.w = Vector<double>::Constant(1, 100);
-    fill_defaults(model);
-    State<double> x{0, Vector<double>::Constant(1, 1), Vector<double>::Constant(1, 0)};
-    auto scheme = Registry::builtin().make<double>(spec);
-    const double h = 1.0 / n;
-    scheme->initialize(model, x, h);
-    StepSummary<double> s;
-    for (int k = 0; k < n; ++k) scheme->step(x, s);
-    hs.push_back(h);
-    errors.push_back(std::abs(x.q(0) - std::cos(2.0)) + std::abs(x.v(0) + 2 * std::sin(2.0)) / 2);
+  const SchemeEntry& entry = Registry::builtin().find(Registry::builtin().resolve(spec).name());
+  bool real50 = static_cast<bool>(entry.make_real50);
+  if (real50) {
+    try {
+      (void)Registry::builtin().make<Real50>(spec);
+    } catch (const SpecError&) {
+      real50 = false;
+    }
   }
+  std::vector<int> divisions;
+  std::vector<double> hs, errors;
+  if (real50) {
+    for (int n = 8; n <= 8192; n *= 2) divisions.push_back(n);
+    errors = oscillator_errors<Real50>(spec, divisions);
+  } else {
+    divisions = {20, 40, 80, 160};
+    errors = oscillator_errors<double>(spec, divisions);
+  }
+  for (int n : divisions) hs.push_back(1.0 / n);
   out.judgement = observed_order(hs, errors, order);
+  out.judgement.values.insert(out.judgement.values.begin(),
+                              {"measured in", real50 ? "Real50, h = 1/8 ... 1/8192"
+                                                     : "double only (no Real50 version), "
+                                                       "h = 1/20 ... 1/160"});
   if (hs_out) *hs_out = hs;
   if (errors_out) *errors_out = errors;
   return out;
@@ -176,13 +224,6 @@ Rational parse_e(const std::string& text, const std::string& field) {
   return e;
 }
 
-std::string reproduce_string(std::uint64_t seed, const std::string& id,
-                             const rc::detail::Reproduce& reproduce) {
-  rc::detail::Configuration config;
-  config.testParams.seed = seed;
-  config.reproduce[id] = reproduce;
-  return "RC_PARAMS=\"" + rc::detail::configToMinimalString(config) + "\"";
-}
 
 Counterexample make_counterexample(const std::string& spec, const GeneratedCase& c,
                                    const Judgement& j, const CheckOptions& options,
@@ -216,6 +257,27 @@ std::optional<std::pair<GeneratedCase, CaseOutcome>> first_violation(
     const CheckOptions* shard = nullptr, long first_index = 0, long* failing_index = nullptr);
 
 }  // namespace
+
+std::string probe_on_scheme_under_test(const std::string& scheme_spec,
+                                       const std::string& probe_spec) {
+  const Registry& registry = Registry::builtin();
+  const SchemeSpec under_test = registry.resolve(scheme_spec);
+  const SchemeSpec probe = SchemeSpec::parse(probe_spec);
+  if (probe.name() == under_test.name()) return registry.resolve(probe_spec).str();
+  // Claims inherited from another entry (a mutant pretending to be moreau-jean, a user's
+  // scheme reusing its claims): the probe's parameters, on the scheme under test.
+  SchemeSpec moved = under_test;
+  for (const auto& [key, value] : probe.options()) moved.set(key, value);
+  return registry.resolve(moved.str()).str();
+}
+
+std::string reproduce_string(std::uint64_t seed, const std::string& id,
+                             const rc::detail::Reproduce& reproduce) {
+  rc::detail::Configuration config;
+  config.testParams.seed = seed;
+  config.reproduce[id] = reproduce;
+  return "RC_PARAMS=\"" + rc::detail::configToMinimalString(config) + "\"";
+}
 
 const PropertyDescription& describe(const std::string& property) {
   for (const auto& d : descriptions())
@@ -251,9 +313,10 @@ std::string inapplicable_reason(const std::string& spec, const std::string& prop
 }
 
 std::optional<CaseDomain> case_domain(const std::string& spec, const std::string& property,
-                                      const std::optional<RestitutionRange>& restitution) {
+                                      const std::optional<RestitutionRange>& restitution,
+                                      bool force) {
   const SchemeInfo info = Registry::builtin().make<double>(spec)->info();
-  const std::optional<Claim> claim = find_claim(info, property);
+  const std::optional<Claim> claim = force ? std::nullopt : find_claim(info, property);
   CaseDomain d = claim ? claim->cases : CaseDomain{};
   if (restitution) {
     const Rational lo = parse_e(restitution->lo, "restitution");
@@ -347,15 +410,28 @@ Verdict check_property(const std::string& spec, const std::string& property,
     return v;
   }
   if (claim) v.statement += "  [claimed: " + claim->domain + "]";
-  const std::optional<CaseDomain> domain = case_domain(spec, property, options.restitution);
+  // --force checks, always: on every model the generators make (narrowed by --restitution),
+  // not on the claim's domain, which is what a user forcing a property asks about.
+  const std::optional<CaseDomain> domain =
+      case_domain(spec, property, options.restitution, options.force);
   if (!domain) {
     v.outcome = Outcome::not_claimed;
-    v.note = "the restitution range does not meet the claim's domain";
+    v.note = "nothing checked: the restitution range " + options.restitution->lo + ":" +
+             options.restitution->hi + " does not meet the claim's domain (" + claim->domain +
+             "); --force checks outside it";
     return v;
   }
+  const std::string where = options.force
+                                ? (claim ? " (--force: checked on every model, also outside the "
+                                           "claim's domain)"
+                                         : " (--force: the scheme does not claim this property)")
+                                : " inside the claim's domain";
 
-  auto fail_with = [&](const GeneratedCase& c, const CaseOutcome& out, const std::string& how) {
+  auto fail_with = [&](const GeneratedCase& c, const CaseOutcome& out, std::string how) {
     v.outcome = Outcome::fail;
+    const std::string inside = " inside the domain";
+    if (const auto at = how.find(inside); at != std::string::npos)
+      how.replace(at, inside.size(), where);
     v.note = how;
     v.counterexample = make_counterexample(v.scheme, c, out.judgement, options, property);
     return v;
@@ -376,8 +452,8 @@ Verdict check_property(const std::string& spec, const std::string& property,
       fill_defaults(c.model);
       c.initial = State<Rational>{0, Vector<Rational>::Constant(1, Rational(1)),
                                   Vector<Rational>::Constant(1, Rational(0))};
-      c.h = Rational(1) / 160;
-      c.steps = 160;
+      c.h = Rational(1) / Rational(static_cast<long>(std::lround(1 / hs.back())));
+      c.steps = static_cast<int>(std::lround(1 / hs.back()));
       return fail_with(c, out, "observed order below the claimed one");
     }
     v.outcome = Outcome::pass;
@@ -444,17 +520,35 @@ Verdict check_property(const std::string& spec, const std::string& property,
     return v;
   }
 
+  // A check that evaluated no case checked nothing: that is never a pass (every case was
+  // refused by the scheme). A shard may hold none of a property's cases, so only whole runs.
+  if (options.shards <= 1 && v.cases_run == 0) {
+    v.outcome = Outcome::fail;
+    v.note = "no case was evaluated: the scheme refused every case (StepError or InputError); "
+             "a check that checked nothing is not a pass";
+    return v;
+  }
+
   // 3. Sharpness: just outside the claimed domain the designed search must find a violation.
   // A search that must succeed is not split: shard 0 runs it whole (after every random case
   // in the unsharded order).
   if (claim && !options.force && options.shard == 0) {
     for (const OutsideProbe& probe : claim->outside) {
-      if (!first_violation(spec, property, designed_cases(probe.cases), probe.spec, v.cases_run)) {
+      std::string probe_spec;
+      try {
+        probe_spec = probe_on_scheme_under_test(v.scheme, probe.spec);
+      } catch (const InputError& e) {
+        v.outcome = Outcome::fail;
+        v.note = "claim not shown sharp: its outside probe " + probe.spec +
+                 " cannot run on the scheme under test: " + e.what();
+        return v;
+      }
+      if (!first_violation(spec, property, designed_cases(probe.cases), probe_spec, v.cases_run)) {
         v.outcome = Outcome::fail;
         v.note =
             "claim not shown sharp: the designed search found no counterexample outside "
             "the domain (" +
-            probe.why + ", " + probe.spec + ")";
+            probe.why + ", " + probe_spec + ")";
         v.failing_case = designed_count + options.cases;
         return v;
       }
@@ -479,7 +573,7 @@ std::optional<std::pair<GeneratedCase, CaseOutcome>> first_violation(
     GeneratedCase& c = cases[i];
     if (spec_override) c.spec_override = spec_override;
     CaseOutcome out = evaluate_case(spec, property, c);
-    ++cases_run;
+    if (out.evaluated) ++cases_run;
     if (out.evaluated && !out.judgement.holds) {
       if (failing_index) *failing_index = index;
       return std::make_pair(std::move(c), std::move(out));

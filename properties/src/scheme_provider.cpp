@@ -18,17 +18,13 @@ class SchemePropertyProvider : public PropertyProvider {
     }
   }
 
-  /// Every built-in scheme at its defaults, plus the Moreau–Jean parameters whose claims
-  /// differ (the dissipation boundary theta = 1/(1+e), the Siconos index set).
+  /// Every scheme's representative specs (SchemeEntry::representatives: the parameter
+  /// points where its claims differ; its defaults if it lists none).
   std::vector<std::string> schemes() const override {
     std::vector<std::string> out;
-    for (const auto& name : Registry::builtin().names(false)) {
-      out.push_back(Registry::builtin().resolve(name).str());
-      if (name == "moreau-jean")
-        for (const char* variant :
-             {"moreau-jean:theta=7/10", "moreau-jean:theta=1", "moreau-jean:activation=position"})
-          out.push_back(Registry::builtin().resolve(variant).str());
-    }
+    for (const auto& name : Registry::builtin().names(false))
+      for (const auto& spec : Registry::builtin().representatives(name))
+        out.push_back(Registry::builtin().resolve(spec).str());
     return out;
   }
 

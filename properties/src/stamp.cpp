@@ -1,22 +1,85 @@
 // Bodies of the stamp (stamp.hpp).
+#include <nsh/case_file.hpp>
 #include <nsh/properties/stamp.hpp>
 
-namespace nsh::properties {
+#include <rapidcheck.h>
 
-void stamp_case(const std::string& spec, const std::string& property) {
-  if (!inapplicable_reason(spec, property).empty()) RC_SUCCEED("not applicable");
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+
+namespace nsh::properties {
+namespace {
+
+/// The stamp's rapidcheck budget and seed: RC_PARAMS' when it names them, else 100 cases on
+/// seed 1, so that two runs of a user's CI give the same verdicts.
+CheckOptions stamp_options() {
+  CheckOptions options;
+  const rc::detail::Configuration& config = rc::detail::configuration();
+  options.cases = config.testParams.maxSuccess;
+  const char* params = std::getenv("RC_PARAMS");
+  const bool seeded = params && std::strstr(params, "seed=");
+  options.seed = seeded ? config.testParams.seed : 1;
+  return options;
+}
+
+}  // namespace
+
+std::optional<std::string> stamp_skip_reason(const std::string& spec, const std::string& property) {
+  if (const std::string reason = inapplicable_reason(spec, property); !reason.empty())
+    return "not applicable: " + reason;
   const SchemeInfo info = Registry::builtin().make<double>(spec)->info();
-  if (!find_claim(info, property)) RC_SUCCEED("not claimed");
-  const auto domain = case_domain(spec, property, std::nullopt);
-  if (!domain) RC_SUCCEED("empty domain");
-  const GeneratedCase c = *gen_case(*domain);
-  assert_property(spec, property, c);
+  if (!find_claim(info, property)) return "not claimed by " + info.spec;
+  if (!case_domain(spec, property, std::nullopt)) return "the claim's domain is empty";
+  return std::nullopt;
+}
+
+std::string stamp_random(const std::string& spec, const std::string& property) {
+  const CheckOptions options = stamp_options();
+  const CaseDomain domain = *case_domain(spec, property, std::nullopt);
+  std::optional<GeneratedCase> last_case;
+  std::optional<CaseOutcome> last_outcome;
+  int evaluated = 0;
+  const auto body = [&]() {
+    GeneratedCase c = *gen_case(domain);
+    CaseOutcome out = evaluate_case(spec, property, c);
+    if (out.evaluated) ++evaluated;
+    if (out.evaluated && !out.judgement.holds) {
+      last_case = std::move(c);
+      last_outcome = std::move(out);
+      RC_FAIL(last_outcome->judgement.detail);
+    }
+  };
+  const std::string id = "stamp/" + spec + "/" + property;
+  const rc::detail::TestResult result = random_search(id, options, body);
+  rc::detail::FailureResult failure;
+  if (result.match(failure)) {
+    std::ostringstream os;
+    os << property << ": " << describe(property).statement << "\n";
+    if (last_case && last_outcome) {
+      os << "broken at step " << last_outcome->failing_step << ": "
+         << last_outcome->judgement.detail << "\n";
+      for (const auto& [k, v] : last_outcome->judgement.values) os << "  " << k << " = " << v << "\n";
+      os << "case file (" << last_case->origin << "), shrunk:\n" << case_file_text(*last_case);
+    } else {
+      os << failure.description << "\n";
+    }
+    os << "reproduce: " << reproduce_string(options.seed, id, failure.reproduce) << "\n";
+    return os.str();
+  }
+  rc::detail::Error error;
+  if (result.match(error)) return property + ": rapidcheck error: " + error.description;
+  // A search that evaluated nothing checked nothing: every case was an honest refusal.
+  if (evaluated == 0)
+    return property + ": no case was evaluated (the scheme refused every one with a StepError "
+                      "or InputError): a search that checked nothing is not a pass";
+  return {};
 }
 
 std::vector<std::string> stamp_designed(const std::string& spec) {
   std::vector<std::string> failures;
   CheckOptions options;
-  options.cases = 1;  // the random part is the RC_GTEST_PROPs' job
+  options.cases = 1;  // the random part is the per-property tests' job
   const SchemeInfo info = Registry::builtin().make<double>(spec)->info();
   for (const Claim& claim : claims_of(info)) {
     if (!inapplicable_reason(spec, claim.property).empty()) continue;
@@ -34,8 +97,20 @@ std::vector<std::string> stamp_designed(const std::string& spec) {
   return failures;
 }
 
-void ensure_registered(SchemeEntry entry) {
-  if (!Registry::builtin().contains(entry.name)) Registry::builtin().add(std::move(entry));
+std::string stamp_claims_nothing(const std::string& spec) {
+  const Registry& registry = Registry::builtin();
+  const SchemeEntry& entry = registry.find(registry.resolve(spec).name());
+  if (entry.is_mutant) return {};
+  const SchemeInfo info = registry.make<double>(spec)->info();
+  try {
+    if (!claims_of(info).empty()) return {};
+  } catch (const InputError& e) {
+    return spec + ": its claims cannot be found: " + e.what();
+  }
+  return spec + " (reporting spec '" + info.spec +
+         "') claims no property, so every stamped property would be skipped and nothing "
+         "checked; register it with nsh::properties::register_scheme(entry, claims) and claim "
+         "what it guarantees (docs/adding-a-scheme.md)";
 }
 
 }  // namespace nsh::properties

@@ -27,6 +27,12 @@ State<Scalar> simulate(Scheme<Scalar>& scheme, const LinearModel<Scalar>& model,
                        const State<Scalar>& initial, const Scalar& h, const Scalar& T,
                        const StepObserver<Scalar>& observer = {});
 
+/// The same on a sparse model, for a scheme that steps it natively (Registry::make_sparse).
+template <class Scalar>
+State<Scalar> simulate(Scheme<Scalar>& scheme, const SparseLinearModel<Scalar>& model,
+                       const State<Scalar>& initial, const Scalar& h, const Scalar& T,
+                       const StepObserver<Scalar>& observer = {});
+
 /// A recorded run: states[0] is the initial state, states[k] and steps[k-1] belong to step k.
 template <class Scalar>
 struct Trajectory {

@@ -13,6 +13,7 @@
 #include <nsh/number.hpp>
 #include <nsh/schemes/scheme.hpp>
 
+#include <any>
 #include <functional>
 #include <map>
 #include <memory>
@@ -59,15 +60,31 @@ template <class Scalar>
 void require_in_range(const SchemeSpec& spec, const std::string& key, const Scalar& value,
                       const Scalar* lo, const Scalar* hi, const std::string& range_text);
 
+template <class Scalar>
+using SchemeFactory = std::function<std::unique_ptr<Scheme<Scalar>>(const SchemeSpec&)>;
+
 struct SchemeEntry {
   std::string name;
   std::string summary;  ///< one line for `nsh list schemes`
   std::vector<SchemeOption> options;
-  std::function<std::unique_ptr<Scheme<double>>(const SchemeSpec&)> make_double;
-  std::function<std::unique_ptr<Scheme<Real50>>(const SchemeSpec&)> make_real50;
+  SchemeFactory<double> make_double;
+  SchemeFactory<Real50> make_real50;
   /// Empty if the scheme is not exact in rational arithmetic (needs sqrt, exp, iteration).
-  std::function<std::unique_ptr<Scheme<Rational>>(const SchemeSpec&)> make_rational;
+  SchemeFactory<Rational> make_rational;
+  /// The implementation that steps sparse models natively, when it is another class than the
+  /// dense one (moreau-jean: SparseMoreauJean). Empty: the scheme itself steps sparse models
+  /// if its accepts_sparse() says so (event-driven), otherwise callers step the dense copy.
+  SchemeFactory<double> make_sparse_double;
+  SchemeFactory<Real50> make_sparse_real50;
   bool is_mutant{false};  ///< deliberately broken; listed by `nsh list mutants`
+  /// What the scheme claims: a nsh::properties::ClaimFunction, type-erased here because core
+  /// does not depend on the property suite (nsh/properties/claims.hpp sets and reads it). A
+  /// scheme's claims are found from the spec it reports (SchemeInfo::spec) through this entry,
+  /// never through a free-text family name, so a claim cannot silently miss its scheme.
+  std::any claims;
+  /// The parameter points where the claims differ ("moreau-jean:theta=1/2", ...): what
+  /// `nsh check --scheme all`, the report and the built-in stamp test run. Empty: the name.
+  std::vector<std::string> representatives;
 };
 
 /// Build the three factories of an entry from a class template SchemeT<Scalar> that has a
@@ -87,10 +104,12 @@ class Registry {
   /// The registry with every built-in scheme and mutant (built once, on first use).
   static Registry& builtin();
 
-  /// Add an entry. Throws std::logic_error on a duplicate name.
+  /// Add an entry. Throws SpecError naming the scheme on a duplicate name (a second scheme
+  /// under a taken name would silently test the first one).
   void add(SchemeEntry entry);
   /// The entry for `name`; SpecError listing every known name if there is none.
   const SchemeEntry& find(const std::string& name) const;
+  SchemeEntry& find(const std::string& name);
   bool contains(const std::string& name) const;
   /// Names in registration order; mutants only if asked.
   std::vector<std::string> names(bool mutants = false) const;
@@ -103,6 +122,15 @@ class Registry {
   /// rational version and Scalar is Rational.
   template <class Scalar>
   std::unique_ptr<Scheme<Scalar>> make(const std::string& text) const;
+
+  /// The scheme for `text` that steps a sparse model natively (make_sparse_* of the entry, or
+  /// the scheme itself if it accepts_sparse()), or nullptr if it has none: the caller then
+  /// steps the dense copy (nsh::to_dense).
+  template <class Scalar>
+  std::unique_ptr<Scheme<Scalar>> make_sparse(const std::string& text) const;
+
+  /// The entry's representative specs (its name if it lists none).
+  std::vector<std::string> representatives(const std::string& name) const;
 
  private:
   std::vector<SchemeEntry> entries_;

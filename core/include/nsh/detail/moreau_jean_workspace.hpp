@@ -3,7 +3,7 @@
 // MoreauJean and the SparseMoreauJean: sized once by size(), so that a double step with lemke
 // or pgs allocates nothing. The step itself is core/src/moreau_jean_step.hxx.
 
-#include <nsh/lcp/workspace.hpp>
+#include <nsh/impulse_step.hpp>
 #include <nsh/scalar.hpp>
 
 #include <vector>
@@ -14,22 +14,18 @@ template <class Scalar>
 struct MoreauJeanWorkspace {
   Vector<Scalar> force_theta;  ///< (1 - theta) F(t_k) + theta F(t_{k+1}), filled by the scheme
   Vector<Scalar> rhs, v_free, v_next, q_next, v_theta, dv, dq, work_n;  // n
-  Vector<Scalar> gap_k, velocity_k, velocity_theta, impulse;            // m
-  Matrix<Scalar> delassus_active;  ///< m x m; the active block is its top-left k x k corner
-  Vector<Scalar> b_active;         ///< m; the active part is its head(k)
-  LcpWorkspace<Scalar> lcp;
+  Vector<Scalar> gap_k, velocity_k, velocity_theta;                     // m
+  ImpulseStepWorkspace<Scalar> impulse_step;  ///< the impulse LCP's buffers and the impulse
   std::vector<Index> active;  ///< the index set of the step
 
   void size(Index n, Index m) {
     for (Vector<Scalar>* v :
          {&force_theta, &rhs, &v_free, &v_next, &q_next, &v_theta, &dv, &dq, &work_n})
       v->setZero(n);
-    for (Vector<Scalar>* v : {&gap_k, &velocity_k, &velocity_theta, &impulse}) v->setZero(m);
+    for (Vector<Scalar>* v : {&gap_k, &velocity_k, &velocity_theta}) v->setZero(m);
     active.clear();
     active.reserve(static_cast<std::size_t>(m));
-    delassus_active.setZero(m, m);
-    b_active.setZero(m);
-    lcp.reserve(m);
+    impulse_step.size(m);
   }
 };
 

@@ -176,19 +176,17 @@ class EventDriven : public Scheme<Scalar> {
   ~EventDriven() override;
 
   SchemeInfo info() const override;
-  void initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
-                  const Scalar& h) override;
-  /// The same on a sparse model (not part of the Scheme interface, which is dense; used by
-  /// `nsh simulate` on sparse case files). The model must outlive the scheme.
-  void initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
-                  const Scalar& h);
-  void step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
+  /// Steps sparse models natively (its own sparse copy of the flow's matrices).
+  bool accepts_sparse() const override { return true; }
 
  private:
+  void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  void do_initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
   template <class Model>
   void bind(const Model& model, const State<Scalar>& initial, const Scalar& h);
-  template <class Model>
-  void step_on(const Model& model, State<Scalar>& state, StepSummary<Scalar>& summary);
 
   SchemeSpec spec_;
   EventDrivenOptions<Scalar> options_;

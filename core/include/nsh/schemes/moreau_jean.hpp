@@ -87,9 +87,6 @@ class MoreauJean : public Scheme<Scalar> {
   explicit MoreauJean(const SchemeSpec& spec);
 
   SchemeInfo info() const override;
-  void initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
-                  const Scalar& h) override;
-  void step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
   const Scalar& theta() const { return theta_; }
   MoreauJeanActivation activation() const { return activation_; }
@@ -111,6 +108,11 @@ class MoreauJean : public Scheme<Scalar> {
   Matrix<Scalar> delassus_;                           // G^T M^{-1} G, m x m
 
   detail::MoreauJeanWorkspace<Scalar> work_;  // sized by initialize
+
+  using Scheme<Scalar>::do_initialize;
+  void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 };
 
 /// Registers "moreau-jean" (double, Real50, Rational).

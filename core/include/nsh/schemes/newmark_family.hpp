@@ -183,6 +183,7 @@
 
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/registry.hpp>
+#include <nsh/impulse_step.hpp>
 #include <nsh/schemes/scheme.hpp>
 
 #include <Eigen/LU>
@@ -211,7 +212,8 @@ enum class NewmarkMutation {
   none,
   gamma_shift,                   ///< dynamics use gamma + 1/10, ledger and info use gamma
   wrong_alpha_f,                 ///< dynamics use alpha_f = 1/(rho+1), ledger rho/(rho+1)
-  impact_previous_claims_smooth  ///< LCP uses U_k, spec and velocity_newton say smooth
+  impact_previous_claims_smooth,  ///< LCP uses U_k, spec and velocity_newton say smooth
+  gamma_off_order                 ///< dynamics and ledger use gamma + 1/1000, info says gamma
 };
 
 /// Parameters of the alpha-family, exact (for the canonical spec) whatever Scalar is.
@@ -236,7 +238,9 @@ class NewmarkSplitting : public Scheme<Scalar> {
   void set_spec_text(const std::string& name, const std::string& params);
   /// The Scalar copies of the parameters the step computes with.
   void set_dynamics(const NewmarkParameters& p);
-  SchemeInfo splitting_info(const char* family, int smooth_order) const;
+  /// The info with `claimed` as its exact parameters (SchemeInfo::parameters).
+  SchemeInfo splitting_info(const char* family, int smooth_order,
+                            const NewmarkParameters& claimed) const;
 
   /// Validates h and the initial state and binds the model (first part of initialize).
   void bind(const char* scheme, const LinearModel<Scalar>& model, const State<Scalar>& initial,
@@ -285,8 +289,7 @@ class NewmarkSplitting : public Scheme<Scalar> {
   Vector<Scalar> f_k_, f_next_, rhs_, a_next_, vs_next_, q_next_, v_next_, r_next_;
   Vector<Scalar> work_, work2_, dq_, da_, dr_;
   Vector<Scalar> gap_next_, velocity_k_, velocity_smooth_, velocity_newton_, impulse_;
-  Matrix<Scalar> delassus_active_;
-  Vector<Scalar> b_active_;
+  ImpulseStepWorkspace<Scalar> impulse_work_;
   std::vector<Index> active_;
 };
 
@@ -298,9 +301,14 @@ class NewmarkFamily : public NewmarkSplitting<Scalar> {
   explicit NewmarkFamily(const SchemeSpec& spec);
 
   SchemeInfo info() const override;
-  void initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
-                  const Scalar& h) override;
-  void step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
+
+ protected:
+  using Scheme<Scalar>::do_initialize;
+  void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
+
+ public:
 
   const NewmarkParameters& parameters() const { return ledger_; }
   /// The acceleration-like variable a_k and smooth acceleration x''_k of the current state.
@@ -316,6 +324,7 @@ class NewmarkFamily : public NewmarkSplitting<Scalar> {
   std::string name_;
   NewmarkParameters ledger_;   // what the scheme claims (spec, info, ledger)
   NewmarkParameters dynamic_;  // what the step computes (differs only in mutants)
+  NewmarkParameters claimed_;  // what info() reports (differs from ledger_ only in mutants)
   NewmarkImpactLaw dynamic_law_{NewmarkImpactLaw::smooth};  // used in the LCP
   Scalar lam_{0}, laf_{0}, lbeta_{0}, lgamma_{0};           // ledger
   Vector<Scalar> xdd_, vs_, xdd_next_, wbar_;               // x''_k, v~_k
@@ -329,9 +338,14 @@ class KrenkHogsberg : public NewmarkSplitting<Scalar> {
   explicit KrenkHogsberg(const SchemeSpec& spec);
 
   SchemeInfo info() const override;
-  void initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
-                  const Scalar& h) override;
-  void step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
+
+ protected:
+  using Scheme<Scalar>::do_initialize;
+  void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
+
+ public:
 
   /// alpha_m, alpha_f, beta, gamma as used (exact).
   const NewmarkParameters& parameters() const { return parameters_; }

@@ -45,9 +45,6 @@ class Penalty2 final : public Scheme<Scalar> {
  public:
   explicit Penalty2(const SchemeSpec& spec);
   SchemeInfo info() const override;
-  void initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
-                  const Scalar& h) override;
-  void step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
   const Scalar& kappa() const { return kappa_; }
   const Scalar& damping() const { return damping_; }
@@ -62,6 +59,11 @@ class Penalty2 final : public Scheme<Scalar> {
   bool implicit_{true};
   const LinearModel<Scalar>* model_{nullptr};
   Scalar h_{0};
+
+  using Scheme<Scalar>::do_initialize;
+  void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 };
 
 void register_penalty2(Registry& registry);

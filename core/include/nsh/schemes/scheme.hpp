@@ -1,27 +1,46 @@
 #pragma once
-// The interface every time-stepping scheme implements, built-in or a user's own.
+// The interface every time-stepping scheme implements, built-in or a user's own: the scheme
+// kit (in the manner of Drake's IntegratorBase::DoStep).
 //
-// A scheme is stateful: `initialize` binds it to a model and a step size (factorizes the
-// iteration matrix, precomputes Delassus operators, sets up any history such as the Newmark
-// family's acceleration-like variable), then each `step` advances the mechanical state by h and
-// fills a StepSummary. The model must outlive the scheme's use. `step` must not allocate on the
-// double path once the summary has been sized by a first step.
+// The public `initialize` and `step` are not virtual. `initialize` checks h and binds the
+// model, then calls the scheme's `do_initialize` (factorize the iteration matrix, precompute
+// Delassus operators, set up history such as the Newmark family's acceleration-like
+// variable). `step` keeps the state before the step, calls the scheme's `do_step`, and then
+// derives every field of the StepSummary that is a function of (model, state before, state
+// after) itself — t_before, t_after, h, the gaps and local velocities before and after, and
+// the energies E_before and E_after — so that no property reads a number the scheme could
+// have got wrong or made up where the states let nsh recompute it (docs/adding-a-scheme.md).
+// The scheme records only what it alone knows: the index set, the impulses, the Newton
+// velocity, the external impulse, the LCP result and the ledger terms it claims
+// (nsh/impulse_step.hpp records the first four for the usual impulse LCP).
+//
+// The model must outlive the scheme's use. `step` must not allocate on the double path once
+// the summary has been sized by a first step. A state or a ledger that leaves the finite range
+// stops the step with a StepError naming the quantity and the time (never a silent inf/NaN).
 
 #include <nsh/model.hpp>
 #include <nsh/step_summary.hpp>
 
+#include <map>
 #include <string>
 
 namespace nsh {
 
+template <class Scalar>
+struct SparseLinearModel;
+
 /// What the shared property suite needs to know about a scheme to decide what applies.
 struct SchemeInfo {
-  std::string family;      ///< "moreau-jean", "newmark", "event-driven", "penalty2", ...
+  std::string family;      ///< "moreau-jean", "newmark", "event-driven", "penalty2", ... (a label)
   std::string spec;        ///< canonical spec with every option, e.g. "moreau-jean:theta=1/2,..."
   int smooth_order{1};     ///< order of accuracy in smooth phases (for observed_order)
   bool impulse_lcp{true};  ///< contacts enter through an impulse LCP with an index set
   bool algorithmic_energy{false};  ///< fills E_alg_* and algorithmic_dissipation
   bool momentum_conserving{true};  ///< external_impulse is the exact momentum balance of a step
+  /// The exact parameters the scheme steps with, resolved from its options (theta; alpha_m,
+  /// alpha_f, beta, gamma, rho; kappa, ...), as decimal or fraction text that parses exactly:
+  /// claims read these instead of re-deriving them from the spec.
+  std::map<std::string, std::string> parameters;
 };
 
 template <class Scalar>
@@ -32,12 +51,45 @@ class Scheme {
   virtual SchemeInfo info() const = 0;
 
   /// Bind to a validated model and a step size h > 0 from the initial state.
-  virtual void initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
-                          const Scalar& h) = 0;
+  void initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial, const Scalar& h);
+  /// The same on a sparse model; schemes that cannot step one natively refuse with SpecError
+  /// (accepts_sparse() is false) and the caller steps the dense copy instead.
+  void initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
+                  const Scalar& h);
+  virtual bool accepts_sparse() const { return false; }
 
   /// Advance `state` from t_k to t_{k+1} = t_k + h and describe the step in `summary`.
-  /// Throws StepError if the step cannot be completed with a certified one-step solve.
-  virtual void step(State<Scalar>& state, StepSummary<Scalar>& summary) = 0;
+  /// Throws StepError if the step cannot be completed with a certified one-step solve, or if
+  /// the new state or the step's ledger is not finite.
+  void step(State<Scalar>& state, StepSummary<Scalar>& summary);
+
+  /// The step size bound by initialize.
+  const Scalar& step_size() const { return h_; }
+
+ protected:
+  virtual void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                             const Scalar& h) = 0;
+  virtual void do_initialize(const SparseLinearModel<Scalar>& model,
+                             const State<Scalar>& initial, const Scalar& h);
+  /// Advance the state and record what only the scheme knows (see the header comment).
+  virtual void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) = 0;
+
+ private:
+  void derive(const State<Scalar>& before, const State<Scalar>& after,
+              StepSummary<Scalar>& summary);
+
+  const LinearModel<Scalar>* dense_{nullptr};
+  const SparseLinearModel<Scalar>* sparse_{nullptr};
+  Scalar h_{0};
+  State<Scalar> before_;      // the state at t_k, kept by step()
+  Vector<Scalar> work_n_;     // M v, K q products of the energy
+  Scalar energy_after_{0};    // E of the last state produced, E_before of the next step...
+  State<Scalar> last_after_;  // ...if the next step starts from exactly that state
+  bool has_last_{false};
 };
+
+extern template class Scheme<double>;
+extern template class Scheme<Real50>;
+extern template class Scheme<Rational>;
 
 }  // namespace nsh

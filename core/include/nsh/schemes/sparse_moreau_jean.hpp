@@ -71,7 +71,7 @@ struct SparseMoreauJeanOptions {
 };
 
 template <class Scalar>
-class SparseMoreauJean {
+class SparseMoreauJean : public Scheme<Scalar> {
  public:
   /// Throws InputError naming "theta" for a theta outside [0, 1] or not finite.
   explicit SparseMoreauJean(const SparseMoreauJeanOptions<Scalar>& options = {});
@@ -79,15 +79,14 @@ class SparseMoreauJean {
   /// MoreauJean's own constructor (same defaults, same SpecError messages naming the option).
   explicit SparseMoreauJean(const SchemeSpec& spec);
 
-  /// Bind to a model (validated by the caller: SparseLinearModel::validate) and h > 0. Throws
-  /// InputError naming "h", "q0" or the model field with the wrong shape, StepError if M^ has a
-  /// non-positive pivot (the model was not valid).
-  void initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
-                  const Scalar& h);
-  /// Advance `state` by h and describe the step in `summary` exactly as MoreauJean::step does.
-  /// Throws InputError naming "q" or "v" for a state of the wrong size, StepError for an
-  /// uncertified impulse LCP.
-  void step(State<Scalar>& state, StepSummary<Scalar>& summary);
+  /// The same scheme as MoreauJean (same spec, same claims), stepping the sparse model; a
+  /// dense model is stepped through its sparse copy. initialize (the kit's) takes a model
+  /// validated by the caller (SparseLinearModel::validate) and h > 0; it throws InputError
+  /// naming "h", "q0" or the model field with the wrong shape, StepError if M^ has a
+  /// non-positive pivot (the model was not valid). step describes the step exactly as
+  /// MoreauJean's does; InputError naming "q" or "v" for a state of the wrong size.
+  SchemeInfo info() const override { return info_; }
+  bool accepts_sparse() const override { return true; }
 
   const Scalar& theta() const { return theta_; }
   MoreauJeanActivation activation() const { return activation_; }
@@ -99,7 +98,15 @@ class SparseMoreauJean {
 
  private:
   /// x = M^-1 b through the stored factorization, without allocating (x and b distinct).
+  void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  void do_initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
   void solve_iteration(const Vector<Scalar>& b, Vector<Scalar>& x);
+
+  SchemeInfo info_;
+  SparseLinearModel<Scalar> owned_;  // the sparse copy of a dense model
 
   Scalar theta_{Scalar(1) / 2};
   MoreauJeanActivation activation_{MoreauJeanActivation::position_velocity};

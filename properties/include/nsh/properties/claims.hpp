@@ -1,8 +1,10 @@
 #pragma once
-// Claims: which shared property a scheme promises, over which parameter domain. Claims are
-// data (properties/src/claims.cpp), keyed by the scheme family and the options of the
-// canonical spec the scheme reports in SchemeInfo::spec, so that a mutant that pretends to be
-// "moreau-jean:theta=1/2" is held to exactly what that scheme claims.
+// Claims: which shared property a scheme promises, over which parameter domain. Claims live
+// on the scheme's registry entry (SchemeEntry::claims) and are found from the canonical spec
+// the scheme reports in SchemeInfo::spec: the entry its name names, called with the scheme's
+// info (its exact parameters), so that a mutant that pretends to be "moreau-jean:theta=1/2" is
+// held to exactly what that scheme claims, and a spec that names no entry is an error rather
+// than "claims nothing". The built-in claims are properties/src/claims.cpp.
 //
 // A claim also names its *outside probes*: scheme specs and restitution ranges just outside
 // its domain where the designed search (generators.hpp) must find a counterexample. That is
@@ -32,14 +34,24 @@ struct Claim {
   std::vector<OutsideProbe> outside;
 };
 
-/// The claims of a scheme, from its SchemeInfo (family + canonical spec).
+/// What a scheme claims, given its info (canonical spec and exact parameters).
+using ClaimFunction = std::function<std::vector<Claim>(const SchemeInfo& info)>;
+
+/// The claims of a scheme, from the entry that its SchemeInfo::spec names. SpecError if the
+/// spec names no registered scheme.
 std::vector<Claim> claims_of(const SchemeInfo& info);
 std::optional<Claim> find_claim(const SchemeInfo& info, const std::string& property);
+/// The registry entry whose claims a scheme with this info is held to.
+const SchemeEntry& claiming_entry(const SchemeInfo& info);
 
-/// A user's scheme states its claims the same way: one function per family, called with the
-/// parsed canonical spec. Replaces an earlier declaration for the same family.
-using ClaimFunction = std::function<std::vector<Claim>(const SchemeSpec& spec)>;
-void declare_claims(const std::string& family, ClaimFunction claims);
+/// Attach `claims` to an entry (replacing any it had).
+void set_claims(SchemeEntry& entry, ClaimFunction claims);
+/// Register a user's scheme and its claims in one call (so the two cannot miss each other):
+/// SpecError if the name is taken.
+void register_scheme(SchemeEntry entry, ClaimFunction claims,
+                     Registry& registry = Registry::builtin());
+/// The built-in schemes' claims onto their entries (done on first use of claims_of).
+void attach_builtin_claims(Registry& registry);
 
 /// The names of the shared properties, in table order.
 const std::vector<std::string>& shared_property_names();

@@ -56,8 +56,9 @@ Judgement signorini_complementarity(const StepView<Scalar>& s);
 template <class Scalar>
 Judgement lcp_certificate(const StepView<Scalar>& s);
 
-/// momentum_balance: for every c with K c = 0, C c = 0, G^T c = 0 (a basis of that null space,
-/// computed here), c^T M (v_{k+1} - v_k) = c^T external_impulse.
+/// momentum_balance: for every c with K c = 0, C c = 0 (a basis of that null space, computed
+/// here), c^T M (v_{k+1} - v_k) = c^T external_impulse + (G^T c)^T P_{k+1}: the impulses the
+/// scheme reports are held to the momentum jump of its states.
 template <class Scalar>
 Judgement momentum_balance(const StepView<Scalar>& s);
 
@@ -97,7 +98,7 @@ Judgement observed_order(const std::vector<double>& h, const std::vector<double>
 /// Least-squares slope of log(y) against log(x).
 double log_log_slope(const std::vector<double>& x, const std::vector<double>& y);
 
-/// A basis (columns) of {c : K c = 0, C c = 0, G^T c = 0}, by exact-in-Rational Gaussian
+/// A basis (columns) of {c : K c = 0, C c = 0}, by exact-in-Rational Gaussian
 /// elimination with a pivot tolerance at the scale of the matrices.
 template <class Scalar>
 Matrix<Scalar> momentum_directions(const LinearModel<Scalar>& model);

@@ -56,14 +56,27 @@ std::string inapplicable_reason(const std::string& spec, const std::string& prop
 /// The generator domain for (spec, property): the claim's domain (or the default one when
 /// the scheme claims nothing), narrowed by the restitution range. Empty if the range and the
 /// domain do not meet.
+/// With `force`, the default domain (every model the generators make) narrowed by the range.
 std::optional<CaseDomain> case_domain(const std::string& spec, const std::string& property,
-                                      const std::optional<RestitutionRange>& restitution);
+                                      const std::optional<RestitutionRange>& restitution,
+                                      bool force = false);
+
+/// The outside probe `probe_spec` of a claim, run on the scheme under test: the probe itself
+/// when the scheme is the claim's own entry, otherwise the scheme under test with the probe's
+/// options (so inherited claims probe the inheriting scheme, never the built-in one).
+/// SpecError if the scheme under test does not accept those options.
+std::string probe_on_scheme_under_test(const std::string& scheme_spec,
+                                       const std::string& probe_spec);
 
 /// Run `body` as a rapidcheck property under `id` with the check's seed and case budget, quietly
 /// (no per-case output) and honouring RC_PARAMS' reproduce string: the one place nsh's
 /// providers drive rapidcheck. The body RC_FAILs on a violation; the result says how it ended.
 rc::detail::TestResult random_search(const std::string& id, const CheckOptions& options,
                                      const std::function<void()>& body);
+
+/// The RC_PARAMS string that replays the failure `reproduce` of the search `id` on `seed`.
+std::string reproduce_string(std::uint64_t seed, const std::string& id,
+                             const rc::detail::Reproduce& reproduce);
 
 /// The full check of one (spec, property) pair: what `nsh check` prints one row for.
 Verdict check_property(const std::string& spec, const std::string& property,

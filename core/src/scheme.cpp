@@ -1,0 +1,146 @@
+// The scheme kit (nsh/schemes/scheme.hpp): what every scheme's step gets for free.
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/schemes/scheme.hpp>
+#include <nsh/sparse_model.hpp>
+
+#include <fmt/format.h>
+
+namespace nsh {
+namespace {
+
+template <class Scalar>
+void require_step_size(const Scalar& h) {
+  if (!is_finite(h)) throw InputError("h", "step size is " + format_scalar(h) + ", must be finite");
+  if (!(h > Scalar(0))) throw InputError("h", "step size must be > 0, got " + format_scalar(h));
+}
+
+/// E = 1/2 v^T M v + 1/2 q^T K q, in the order of operations every built-in scheme used
+/// before the kit derived it (so the ledger's numbers did not move by a rounding).
+template <class Scalar, class Model>
+Scalar energy_of(const Model& model, const State<Scalar>& x, Vector<Scalar>& work) {
+  work.noalias() = model.M * x.v;
+  Scalar energy = x.v.dot(work);
+  work.noalias() = model.K * x.q;
+  return (energy + x.q.dot(work)) * (Scalar(1) / Scalar(2));
+}
+
+/// The first non-finite entry of `values` as "name[i] = value", or empty.
+template <class Scalar>
+std::string non_finite(const char* name, const Vector<Scalar>& values) {
+  for (Index i = 0; i < values.size(); ++i)
+    if (!is_finite(values(i)))
+      return fmt::format("{}[{}] = {}", name, i, format_scalar(values(i)));
+  return {};
+}
+
+template <class Scalar>
+std::string non_finite(const char* name, const Scalar& value) {
+  return is_finite(value) ? std::string() : fmt::format("{} = {}", name, format_scalar(value));
+}
+
+/// Why the step's result is not a number nsh may write (empty if it is): the state, the
+/// impulses and every ledger term must be finite (a product of finite inputs can overflow).
+template <class Scalar>
+std::string first_non_finite(const State<Scalar>& after, const StepSummary<Scalar>& s) {
+  if constexpr (is_exact_v<Scalar>) {
+    return {};
+  } else {
+    for (std::string found :
+         {non_finite("q", after.q), non_finite("v", after.v), non_finite("P", s.impulse),
+          non_finite("E_after", s.E_after), non_finite("W_ext", s.W_ext),
+          non_finite("W_damp", s.W_damp), non_finite("W_contact", s.W_contact),
+          non_finite("numerical_dissipation", s.numerical_dissipation),
+          non_finite("E_alg_after", s.E_alg_after),
+          non_finite("stored_energy_after", s.stored_energy_after)})
+      if (!found.empty()) return found;
+    return {};
+  }
+}
+
+}  // namespace
+
+template <class Scalar>
+void Scheme<Scalar>::initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                                const Scalar& h) {
+  require_step_size(h);
+  dense_ = &model;
+  sparse_ = nullptr;
+  h_ = h;
+  has_last_ = false;
+  do_initialize(model, initial, h);
+}
+
+template <class Scalar>
+void Scheme<Scalar>::initialize(const SparseLinearModel<Scalar>& model,
+                                const State<Scalar>& initial, const Scalar& h) {
+  require_step_size(h);
+  dense_ = nullptr;
+  sparse_ = &model;
+  h_ = h;
+  has_last_ = false;
+  do_initialize(model, initial, h);
+}
+
+template <class Scalar>
+void Scheme<Scalar>::do_initialize(const SparseLinearModel<Scalar>&, const State<Scalar>&,
+                                   const Scalar&) {
+  throw SpecError("scheme", info().spec +
+                                " does not step sparse models natively; step the dense copy "
+                                "(nsh::to_dense) instead");
+}
+
+template <class Scalar>
+void Scheme<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
+  if (!dense_ && !sparse_) throw StepError(info().spec + ": step() called before initialize()");
+  before_.t = state.t;
+  before_.q = state.q;
+  before_.v = state.v;
+  do_step(state, summary);
+  derive(before_, state, summary);
+  if (const std::string what = first_non_finite(state, summary); !what.empty())
+    throw StepError(fmt::format("{}: the step from t = {} left the finite range: {} (the inputs' "
+                                "products overflow; rescale the model or reduce h)",
+                                info().spec, format_scalar(before_.t), what));
+}
+
+template <class Scalar>
+void Scheme<Scalar>::derive(const State<Scalar>& before, const State<Scalar>& after,
+                            StepSummary<Scalar>& s) {
+  s.t_before = before.t;
+  s.h = h_;
+  s.t_after = before.t + h_;
+  const auto derive_on = [&](const auto& model) {
+    if (model.contacts() == 0) {
+      // No product with an n x 0 matrix: an explicit empty path (UBSan flags Eigen's kernels
+      // on zero-column operands).
+      for (Vector<Scalar>* v : {&s.gap_before, &s.velocity_before, &s.gap_after, &s.velocity_after})
+        v->resize(0);
+    } else {
+      const auto Gt = model.G.transpose();
+      s.gap_before.noalias() = Gt * before.q;
+      s.gap_before += model.w;
+      s.velocity_before.noalias() = Gt * before.v;
+      s.gap_after.noalias() = Gt * after.q;
+      s.gap_after += model.w;
+      s.velocity_after.noalias() = Gt * after.v;
+    }
+    const bool continues = has_last_ && before.q == last_after_.q && before.v == last_after_.v;
+    s.E_before = continues ? energy_after_ : energy_of(model, before, work_n_);
+    s.E_after = energy_of(model, after, work_n_);
+  };
+  if (dense_)
+    derive_on(*dense_);
+  else
+    derive_on(*sparse_);
+  energy_after_ = s.E_after;
+  last_after_.q = after.q;
+  last_after_.v = after.v;
+  has_last_ = true;
+}
+
+template class Scheme<double>;
+template class Scheme<Real50>;
+template class Scheme<Rational>;
+
+}  // namespace nsh

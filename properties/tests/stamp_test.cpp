@@ -1,0 +1,106 @@
+// The stamp cannot pass vacuously (stamp.hpp, claims.hpp): a scheme whose reported spec misses
+// its entry by one character, or that claims nothing, fails; a taken name is an error;
+// inherited claims probe the scheme under test; an unclaimed property is skipped with a reason.
+#include <nsh/error.hpp>
+#include <nsh/properties/claims.hpp>
+#include <nsh/properties/stamp.hpp>
+
+#include <gtest/gtest.h>
+
+namespace nsh::properties {
+namespace {
+
+/// A do-nothing scheme that reports `reported` as its spec.
+class Reporting : public Scheme<double> {
+ public:
+  explicit Reporting(std::string reported) : reported_(std::move(reported)) {}
+  SchemeInfo info() const override {
+    SchemeInfo i;
+    i.family = "test";
+    i.spec = reported_;
+    return i;
+  }
+
+ private:
+  void do_initialize(const LinearModel<double>&, const State<double>&, const double&) override {}
+  void do_step(State<double>& x, StepSummary<double>&) override { x.t += step_size(); }
+  std::string reported_;
+};
+
+SchemeEntry entry_reporting(const std::string& name, const std::string& reported) {
+  SchemeEntry entry;
+  entry.name = name;
+  entry.summary = "stamp_test";
+  entry.make_double = [reported](const SchemeSpec&) {
+    return std::make_unique<Reporting>(reported);
+  };
+  return entry;
+}
+
+ClaimFunction claims_momentum() {
+  return [](const SchemeInfo&) {
+    return std::vector<Claim>{{"momentum_balance", "every model", {}, {}}};
+  };
+}
+
+TEST(Stamp, SpecNamingNoEntryFailsInsteadOfClaimingNothing) {
+  // The old vacuous case: claims declared under one name, the scheme reporting another.
+  register_scheme(entry_reporting("stamp-test-euler", "stamp-test-eulr"), claims_momentum());
+  EXPECT_NE(stamp_claims_nothing("stamp-test-euler"), "");
+  EXPECT_THROW((void)stamp_skip_reason("stamp-test-euler", "momentum_balance"), SpecError);
+}
+
+TEST(Stamp, EmptyClaimListFails) {
+  register_scheme(entry_reporting("stamp-test-silent", "stamp-test-silent"),
+                  [](const SchemeInfo&) { return std::vector<Claim>{}; });
+  const std::string why = stamp_claims_nothing("stamp-test-silent");
+  EXPECT_NE(why.find("claims no property"), std::string::npos) << why;
+}
+
+TEST(Stamp, ClaimingSchemePasses) {
+  register_scheme(entry_reporting("stamp-test-honest", "stamp-test-honest"), claims_momentum());
+  EXPECT_EQ(stamp_claims_nothing("stamp-test-honest"), "");
+  EXPECT_FALSE(stamp_skip_reason("stamp-test-honest", "momentum_balance").has_value());
+  EXPECT_TRUE(stamp_skip_reason("stamp-test-honest", "energy_identity").has_value());
+}
+
+TEST(Stamp, RegisteringUnderATakenNameIsAnError) {
+  EXPECT_THROW(register_scheme(entry_reporting("moreau-jean", "moreau-jean"), claims_momentum()),
+               SpecError);
+}
+
+TEST(Stamp, UnclaimedPropertyIsSkippedWithTheReason) {
+  const auto reason = stamp_skip_reason("moreau-jean:theta=3/10", "moreau_jean_energy_dissipation");
+  ASSERT_TRUE(reason.has_value());
+  EXPECT_NE(reason->find("not claimed"), std::string::npos) << *reason;
+  EXPECT_FALSE(stamp_skip_reason("moreau-jean", "energy_identity").has_value());
+}
+
+TEST(Stamp, InheritedClaimsProbeTheSchemeUnderTest) {
+  EXPECT_EQ(probe_on_scheme_under_test("mutant:mj-wrong-sign",
+                                       "moreau-jean:activation=position,lcp=lemke,theta=1/2"),
+            "mutant:mj-wrong-sign:activation=position,lcp=lemke,theta=1/2");
+  EXPECT_EQ(probe_on_scheme_under_test("moreau-jean", "moreau-jean:theta=53/100"),
+            "moreau-jean:activation=position-velocity,lcp=lemke,theta=53/100");
+  // A probe option the scheme under test does not accept names the option.
+  EXPECT_THROW((void)probe_on_scheme_under_test("mutant:mj-wrong-sign", "moreau-jean:kappa=2"),
+               SpecError);
+}
+
+TEST(Stamp, EveryNamedPropertyHasItsStatement) {
+  for (const auto& name : shared_property_names()) EXPECT_NO_THROW((void)describe(name)) << name;
+}
+
+TEST(Stamp, ClaimsReadTheSchemesOwnParameters) {
+  // gen-alpha's claims come from the (alpha_m, alpha_f, beta, gamma) it reports.
+  const SchemeInfo info = Registry::builtin().make<double>("gen-alpha:rho=1/2")->info();
+  EXPECT_EQ(info.parameters.at("alpha_m"), "0");
+  EXPECT_EQ(info.parameters.at("alpha_f"), "1/3");
+  EXPECT_TRUE(find_claim(info, "algorithmic_energy_decay").has_value());
+  // The mutant claims the same spec and so the same claims, while it steps gamma + 1/1000.
+  const SchemeInfo lying = Registry::builtin().make<double>("mutant:genalpha-gamma-off")->info();
+  EXPECT_EQ(lying.spec, info.spec);
+}
+
+}  // namespace
+}  // namespace nsh::properties

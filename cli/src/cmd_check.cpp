@@ -41,7 +41,25 @@ struct CheckArgs {
   std::string out;
   std::string case_file;
   std::string h;
+  bool stats{false};
 };
+
+/// `--stats`: what the random cases of each verdict exercised, against the requirements.
+void print_coverage(std::ostream& out, const std::vector<Verdict>& verdicts) {
+  out << "\ncoverage of the random cases (nsh check --stats):\n";
+  for (const auto& v : verdicts) {
+    if (v.coverage.empty()) continue;
+    const int evaluated = v.coverage.front().second;
+    out << fmt::format("  {} / {}: {} evaluated", v.scheme, v.property, evaluated);
+    for (std::size_t i = 1; i < v.coverage.size(); ++i)
+      out << fmt::format(", {} {:.0f}%", v.coverage[i].first,
+                         evaluated ? 100.0 * v.coverage[i].second / evaluated : 0.0);
+    for (const auto& r : properties::coverage_requirements())
+      if (r.property == v.property)
+        out << fmt::format(" (needs '{}' >= {:.0f}%)", r.exercised, 100 * r.minimum_share);
+    out << "\n";
+  }
+}
 
 properties::CheckOptions options_from(const CheckArgs& a) {
   properties::CheckOptions o;
@@ -77,6 +95,7 @@ int run_check(const CheckArgs& a) {
     throw InputError("--out", "cannot write '" + a.out + "'");
   const std::vector<Verdict> verdicts = properties::run_checks(schemes, props, options);
   const int failed = print_verdicts(std::cout, verdicts);
+  if (a.stats) print_coverage(std::cout, verdicts);
   // A run that evaluated no case checked nothing: its own outcome, never a green pass.
   long evaluated = 0;
   for (const auto& v : verdicts) evaluated += v.cases_run;
@@ -242,6 +261,9 @@ void add_check_command(CLI::App& app, int& status) {
   cmd->add_option("--case", args->case_file,
                   "judge this case file (e.g. a shrunk counterexample) with --scheme SPEC");
   cmd->add_option("--h", args->h, "step size for --case (default: the case file's h)");
+  cmd->add_flag("--stats", args->stats,
+                "print what share of the random cases exercised each property's interesting "
+                "branch (impacts, e > 0, simultaneous impacts) and the share it requires");
   cmd->callback([args, &status] {
     status = !args->case_file.empty() ? run_case(*args)
              : args->mutants          ? run_mutants(*args)

@@ -102,5 +102,20 @@ TEST(Stamp, ClaimsReadTheSchemesOwnParameters) {
   EXPECT_EQ(lying.spec, info.spec);
 }
 
+TEST(Coverage, AGeneratorWithoutRestitutionFailsNewtonRestitution) {
+  // e = 0 leaves Newton's law nothing to bite on beyond Signorini: the coverage requirement
+  // ("impact with e > 0") fails the verdict instead of reporting a pass.
+  CheckOptions options;
+  options.cases = 60;
+  options.seed = 3;
+  options.restitution = RestitutionRange{"0", "0"};
+  const Verdict narrowed = check_property("moreau-jean", "newton_restitution", options);
+  EXPECT_EQ(narrowed.outcome, Outcome::fail) << narrowed.note;
+  EXPECT_NE(narrowed.note.find("coverage"), std::string::npos) << narrowed.note;
+  options.restitution.reset();
+  const Verdict full = check_property("moreau-jean", "newton_restitution", options);
+  EXPECT_EQ(full.outcome, Outcome::pass) << full.note;
+}
+
 }  // namespace
 }  // namespace nsh::properties

@@ -61,6 +61,9 @@ struct Verdict {
   /// Position of the failing case in the unsharded run's case order (designed cases, then the
   /// random ones); `nsh merge` keeps the earliest. nullopt when the failure is not one case.
   std::optional<long> failing_case;
+  /// Coverage of the random cases: (class, number of evaluated random cases that exercised
+  /// it), and the number evaluated first as ("evaluated", N). Printed by `nsh check --stats`.
+  std::vector<std::pair<std::string, int>> coverage;
   /// True when the check is not split between shards (a deterministic computation, or a
   /// provider without shards_cases()): every shard runs it whole and `nsh merge` counts it once.
   bool whole{false};

@@ -23,7 +23,20 @@ struct CaseOutcome {
   Judgement judgement;   ///< holds / what broke
   int failing_step{0};
   std::string refusal;  ///< the StepError message when !evaluated
+  /// What the run exercised (coverage classes: "impact", "impact with e > 0", "simultaneous
+  /// impacts"), each listed once, for `nsh check --stats` and the coverage requirements.
+  std::vector<std::string> exercised;
 };
+
+/// The share of random cases that must exercise a class for a property's check to count
+/// (in the spirit of QuickCheck's `cover`): below it the search missed what the property is
+/// about and the verdict fails, naming the class and the share.
+struct CoverageRequirement {
+  std::string property;
+  std::string exercised;  ///< the class, as CaseOutcome::exercised names it
+  double minimum_share;   ///< of the evaluated random cases, in [0, 1]
+};
+const std::vector<CoverageRequirement>& coverage_requirements();
 
 /// Run `body` (which fills its CaseOutcome); a scheme that honestly refuses the case
 /// (StepError, or an InputError/ModelError such as event-driven's admissible initial state) is

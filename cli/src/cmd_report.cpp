@@ -21,6 +21,7 @@ struct ReportArgs {
   std::string out = "nsh-report";
   int cases = 100;
   std::uint64_t seed = 0;
+  std::vector<std::string> schemes;
 };
 
 }  // namespace
@@ -35,11 +36,15 @@ void add_report_command(CLI::App& app, int& status) {
                   "nsh check)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seed", args->seed, "seed of the verdict table (default 0, as nsh check)");
+  cmd->add_option("--scheme", args->schemes,
+                  "scheme of the convergence and energy parts (repeatable; default: the built-in "
+                  "ones). The verdict table checks every registered scheme, plugins' included");
   cmd->callback([args, &status] {
     reports::ReportOptions options;
     options.out_dir = args->out;
     options.check.cases = args->cases;
     options.check.seed = args->seed;
+    options.schemes = args->schemes;
     options.progress = [](const std::string& line) { std::cerr << "nsh report " << line << "\n"; };
     const auto result = reports::run_report(options);
     std::cout << "wrote " << args->out << "/index.html (" << result.verdicts.size() << " verdicts, "

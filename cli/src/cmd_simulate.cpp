@@ -8,8 +8,8 @@
 // (empty in row 0). --every and --columns thin the table (nsh/trajectory_csv.hpp); --format
 // hdf5, or an --out name ending in .h5 or .hdf5, writes HDF5 instead of CSV (hdf5_writer.hpp,
 // docs/output-formats.md).
-// A sparse case file ("sparse": true) under moreau-jean or event-driven runs on the sparse model
-// (SparseMoreauJean, EventDriven's sparse initialize): no dense copy, so the bar at 10^4-10^6
+// A sparse case file ("sparse": true) under a scheme that steps sparse models natively
+// (Registry::make_sparse: moreau-jean's SparseMoreauJean, event-driven): no dense copy, so the bar at 10^4-10^6
 // degrees of freedom streams its CSV; under any other scheme, or in Rational, it is read into
 // the dense model (refused above 4096 degrees of freedom, naming M).
 // Exit status: 0 the run completed; 2 bad input or usage (the message names the field);
@@ -25,8 +25,6 @@
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
-#include <nsh/schemes/event_driven.hpp>
-#include <nsh/schemes/sparse_moreau_jean.hpp>
 #include <nsh/trajectory_csv.hpp>
 
 #include <fstream>
@@ -191,43 +189,31 @@ bool is_sparse_document(const CaseDocument& document) {
   return it != document.root.end() && it->is_boolean() && it->template get<bool>();
 }
 
-/// The sparse case under a scheme that reads sparse models directly, with the driver's
-/// conventions (t_k = t0 + k h exactly, summary.step = k).
-template <class Scalar, class SparseScheme>
+/// The sparse case under a scheme that steps sparse models natively (the registry's
+/// make_sparse: moreau-jean's SparseMoreauJean, event-driven), through the driver.
+template <class Scalar>
 int run_sparse(const SimulateOptions& options, const CaseDocument& document,
-               const SchemeSpec& spec) {
+               Scheme<Scalar>& scheme) {
   const auto c = load_case<SparseLinearCase<Scalar>>(document, load_sparse_linear_case<Scalar>);
   const Scalar h = step_size<Scalar>(options, c.h, document);
   const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
   const Index steps = step_count(c.initial.t, T, h);
-  SparseScheme scheme(spec);
   return stream_steps<Scalar>(
       options, document, c.initial, h, T, steps, c.model.dofs(), c.model.contacts(),
       [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); },
       [&](const StepObserver<Scalar>& observer) {
-        scheme.initialize(c.model, c.initial, h);
-        State<Scalar> state = c.initial;
-        StepSummary<Scalar> summary;
-        for (Index k = 0; k < steps; ++k) {
-          scheme.step(state, summary);
-          state.t = c.initial.t + Scalar(k + 1) * h;
-          summary.step = k + 1;
-          summary.t_after = state.t;
-          observer(state, summary);
-        }
+        simulate<Scalar>(scheme, c.model, c.initial, h, T, observer);
       });
 }
 
 template <class Scalar>
 int run_linear(const SimulateOptions& options, const CaseDocument& document) {
   if constexpr (!is_exact_v<Scalar>) {
-    if (is_sparse_document(document)) {
-      const SchemeSpec spec = Registry::builtin().resolve(options.scheme);
-      if (spec.name() == "moreau-jean")
-        return run_sparse<Scalar, SparseMoreauJean<Scalar>>(options, document, spec);
-      if (spec.name() == "event-driven")
-        return run_sparse<Scalar, EventDriven<Scalar>>(options, document, spec);
-    }
+    // No name dispatch: the registry knows which schemes step a sparse model natively; the
+    // others step the dense copy (up to the dense limit).
+    if (is_sparse_document(document))
+      if (auto scheme = Registry::builtin().make_sparse<Scalar>(options.scheme))
+        return run_sparse<Scalar>(options, document, *scheme);
   }
   return run<Scalar>(options, document);
 }

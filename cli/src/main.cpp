@@ -2,6 +2,7 @@
 // documented in README.md and docs/getting-started.md; `nsh COMMAND --help` shows each one
 // with an example.
 #include "commands.hpp"
+#include "plugins.hpp"
 
 #include <nsh/error.hpp>
 
@@ -59,11 +60,19 @@ const CommandHelp kHelp[] = {
 }  // namespace
 
 int main(int argc, char** argv) {
+  try {
+    nsh::cli::load_plugins(argc, argv);  // before the commands, so that they see its schemes
+  } catch (const nsh::InputError& e) {
+    std::fprintf(stderr, "nsh: error: %s\n", e.what());
+    return 2;
+  }
   CLI::App app{"nsh " NSH_VERSION
                ": verifies time integrators for mechanical systems with unilateral contact"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("nsh ") + NSH_VERSION);
   app.footer(
+      "Plugins: --plugin PATH (repeatable) or NSH_PLUGINS=PATH[:PATH...] loads a shared\n"
+      "library that registers your schemes (nsh_add_plugin, docs/adding-a-scheme.md).\n"
       "Exit status: 0 success; 1 a run or a property failed; 2 bad input or usage (the\n"
       "message names the field). `nsh COMMAND --help` gives each command's statuses and an\n"
       "example. Documentation: docs/getting-started.md, docs/case-files.md, docs/schemes.md,\n"

@@ -388,6 +388,8 @@ void NewmarkSplitting<Scalar>::algorithmic_ledger(const State<Scalar>& state, co
   summary.E_alg_after =
       summary.E_after - model_->F.dot(q_next_) + half * h * h * bg * a2_next + r_next_term;
   summary.algorithmic_dissipation = D;
+  summary.acceleration_like_before = a_;
+  summary.acceleration_like_after = a_next_;
 }
 
 template <class Scalar>
@@ -456,6 +458,12 @@ NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec, NewmarkMutation mut
     throw SpecError("scheme", "the wrong-alpha-f mutation applies to gen-alpha:rho=R only");
   if (mutation == NewmarkMutation::gamma_shift) dynamic_.gamma = ledger_.gamma + Rational(1) / 10;
   claimed_ = ledger_;
+  if (mutation == NewmarkMutation::faked_algorithmic_energy) {
+    // Steps beta - 1/12 (still second order with gamma = 1/2, but E_alg is no longer a
+    // Lyapunov function) with an honest mechanical ledger; claims beta.
+    ledger_.beta -= Rational(1) / 12;
+    dynamic_ = ledger_;
+  }
   if (mutation == NewmarkMutation::gamma_off_order) {
     // Honest dynamics and ledger at gamma + 1/1000 (dissipative, so every energy claim holds),
     // while the spec and parameters claim gamma: only the order can tell.
@@ -591,6 +599,11 @@ void NewmarkFamily<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& s
     if (this->r_terms_) c_r = (one - lgamma_ - lam_) / (2 * (laf_ - lam_));
   }
   this->algorithmic_ledger(state, bg, a2_k, a2_next, D, c_r, lam_, summary);
+  if (mutation_ == NewmarkMutation::faked_algorithmic_energy && summary.has_algorithmic_energy) {
+    // The lie: E_alg filled from the decay the claimed parameters promise.
+    using std::abs;
+    summary.E_alg_after = summary.E_alg_before - Scalar(abs(summary.algorithmic_dissipation));
+  }
 
   xdd_ = xdd_next_;
   vs_ = vs_next;

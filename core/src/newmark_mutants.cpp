@@ -52,6 +52,18 @@ class GenAlphaGammaOffMutant : public NewmarkFamily<Scalar> {
       : NewmarkFamily<Scalar>(as_scheme(spec, "gen-alpha"), NewmarkMutation::gamma_off_order) {}
 };
 
+/// newmark-faked-energy: steps beta - 1/12 (second order still, honest mechanical ledger) and
+/// fills E_alg_after = E_alg_before - |D| from the decay the claimed beta promises: only an
+/// E_alg recomputed from the exposed acceleration-like variable and the claimed parameters
+/// tells.
+template <class Scalar>
+class NewmarkFakedEnergyMutant : public NewmarkFamily<Scalar> {
+ public:
+  explicit NewmarkFakedEnergyMutant(const SchemeSpec& spec)
+      : NewmarkFamily<Scalar>(as_scheme(spec, "newmark"),
+                              NewmarkMutation::faked_algorithmic_energy) {}
+};
+
 std::vector<SchemeOption> options(std::vector<SchemeOption> own) {
   own.push_back({"activation",
                  "position-velocity",
@@ -96,6 +108,18 @@ void register_newmark_mutants(Registry& registry) {
     entry.options = options({{"rho", "1/2", "rho_inf in [0, 1]", {}},
                              {"impact", "smooth", "Newton law", {"smooth", "previous"}}});
     set_factories<GenAlphaGammaOffMutant>(entry, true);
+    entry.is_mutant = true;
+    registry.add(std::move(entry));
+  }
+  {
+    SchemeEntry entry;
+    entry.name = "mutant:newmark-faked-energy";
+    entry.summary =
+        "newmark stepping beta - 1/12 while its E_alg is filled from the claimed beta's decay";
+    entry.options = options({{"beta", "1/4", "Newmark beta in [0, 1] (claimed)", {}},
+                             {"gamma", "1/2", "Newmark gamma in [0, 1]", {}},
+                             {"impact", "smooth", "Newton law", {"smooth", "previous"}}});
+    set_factories<NewmarkFakedEnergyMutant>(entry, true);
     entry.is_mutant = true;
     registry.add(std::move(entry));
   }

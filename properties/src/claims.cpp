@@ -33,7 +33,7 @@ SchemeSpec with(SchemeSpec spec, const std::string& key, const std::string& valu
   return spec;
 }
 
-/// Moreau–Jean (THEORY.md 2.1–2.4, Acary ZAMM 2016).
+/// Moreau–Jean (docs/theory.md §2.1–2.4, Acary ZAMM 2016).
 std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
   const SchemeSpec spec = SchemeSpec::parse(info.spec);
   const Rational theta = parameter(info, "theta");
@@ -41,7 +41,7 @@ std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
   const Rational half = Rational(1) / 2;
   std::vector<Claim> out;
   out.push_back(claim("energy_identity",
-                      "every theta, e, C, F, index rule (THEORY 2.3: exact one-step identity)"));
+                      "every theta, e, C, F, index rule (docs/theory.md §2.3: exact one-step identity)"));
   out.push_back(claim("signorini_complementarity", "every parameter (the impulse LCP of 2.1)"));
   out.push_back(claim("newton_restitution", "every parameter (the impulse LCP of 2.1)"));
   out.push_back(claim("lcp_certificate", "every parameter (certified one-step solve)"));
@@ -59,10 +59,10 @@ std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
                          "activation=position: a penetrated contact separating slowly gets P > 0"});
     out.push_back(c);
   }
-  // THEORY 2.4: 1/2 <= theta <= 1/(1 + max e), with the velocity condition in the index set.
+  // docs/theory.md §2.4: 1/2 <= theta <= 1/(1 + max e), with the velocity condition in the index set.
   if (velocity_rule && theta >= half) {
     Claim c = claim("moreau_jean_energy_dissipation",
-                    "1/2 <= theta <= 1/(1 + max e), activation=position-velocity (THEORY 2.4); "
+                    "1/2 <= theta <= 1/(1 + max e), activation=position-velocity (docs/theory.md §2.4); "
                     "here e <= 1/theta - 1 = " +
                         format_scalar(Rational(1) / theta - 1));
     c.cases.e_hi = std::min(Rational(1), Rational(1) / theta - 1);
@@ -78,14 +78,14 @@ std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
     zero.e_hi = 0;
     // The separating-slowly violation of the position-only index set shows at theta = 1/2.
     c.outside.push_back({with(with(spec, "activation", "position"), "theta", "1/2").str(), zero,
-                         "activation=position (THEORY 2.4: +7.8e-4 at theta = 1/2, e = 0)"});
+                         "activation=position (docs/theory.md §2.4: +7.8e-4 at theta = 1/2, e = 0)"});
     c.outside.push_back({with(spec, "theta", "9/20").str(), zero, "theta = 9/20 < 1/2"});
     out.push_back(c);
   }
   return out;
 }
 
-/// Nonsmooth Newmark / HHT / generalized-alpha and Krenk–Høgsberg (THEORY.md 3, the claim
+/// Nonsmooth Newmark / HHT / generalized-alpha and Krenk–Høgsberg (docs/theory.md §3, the claim
 /// domains stated in nsh/schemes/newmark_family.hpp).
 std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
   const SchemeSpec spec = SchemeSpec::parse(info.spec);
@@ -97,7 +97,7 @@ std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
   const bool velocity_rule = text(spec, "activation", "position-velocity") == "position-velocity";
   const Rational half = Rational(1) / 2;
   std::vector<Claim> out;
-  out.push_back(claim("energy_identity", "every parameter set (exact ledger, THEORY 3.2)"));
+  out.push_back(claim("energy_identity", "every parameter set (exact ledger, docs/theory.md §3.2)"));
   out.push_back(claim("signorini_complementarity", "every parameter (impulse LCP)"));
   out.push_back(claim("newton_restitution", "every parameter (impulse LCP)"));
   out.push_back(claim("lcp_certificate", "every parameter (certified one-step solve)"));
@@ -110,14 +110,14 @@ std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
   CaseDomain impact;
   std::string impact_text;
   // Moreau's law (impact=previous) with e > 0 is excluded even with the velocity condition:
-  // THEORY 3.4's spring case has U_k = -1 <= 0 and still W_contact = +0.376, because smooth
+  // docs/theory.md §3.4's spring case has U_k = -1 <= 0 and still W_contact = +0.376, because smooth
   // forces slow the approach during the step (|U~_{k+1}| < e |U_k|).
-  // Without the velocity condition Moreau's law has no sign at all: THEORY 2.4's penetrated
+  // Without the velocity condition Moreau's law has no sign at all: docs/theory.md §2.4's penetrated
   // contact separating slowly gets P > 0 with U_k > 0, so W_contact = 1/2 U_k P > 0 at e = 0.
   const bool impact_claimed = smooth_law || velocity_rule;
   if (!smooth_law) {
     impact.e_hi = 0;
-    impact_text = "impact=previous, activation=position-velocity: e = 0 only (THEORY 3.4)";
+    impact_text = "impact=previous, activation=position-velocity: e = 0 only (docs/theory.md §3.4)";
   } else if (velocity_rule) {
     impact_text = "impact=smooth, activation=position-velocity, any e";
   } else {
@@ -141,7 +141,7 @@ std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
     decay.stiffness_spd = true;
     Claim c = claim("algorithmic_energy_decay",
                     parameters_text + "; F constant, K SPD" + (krenk ? "" : ", C = 0") + "; " +
-                        impact_text + " (THEORY 3.2)",
+                        impact_text + " (docs/theory.md §3.2)",
                     decay);
     if (smooth_law && spec.has("impact")) {
       CaseDomain one;
@@ -149,7 +149,7 @@ std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
       one.stiffness_spd = true;
       one.damping = false;
       c.outside.push_back({with(spec, "impact", "previous").str(), one,
-                           "impact=previous with e = 1 (THEORY 3.4: Delta E_alg = +0.376)"});
+                           "impact=previous with e = 1 (docs/theory.md §3.4: Delta E_alg = +0.376)"});
     }
     out.push_back(c);
   }

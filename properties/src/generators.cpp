@@ -212,25 +212,25 @@ std::vector<GeneratedCase> designed_cases(const CaseDomain& domain) {
   const Rational gravity = frac(981, 100);
   for (const Rational& e : restitution_samples(domain.e_lo, domain.e_hi)) {
     const std::string es = format_scalar(e);
-    // THEORY 2.4: resting contact under gravity, approaching at a small speed delta.
+    // docs/theory.md §2.4: resting contact under gravity, approaching at a small speed delta.
     for (long k = 1; k <= 6 && !domain.stiffness_spd; ++k) {
       Rational delta(1);
       for (long i = 0; i < k; ++i) delta /= 10;
       for (const Rational& h : {frac(1, 100), frac(1, 10)})
         out.push_back(one_dof(fmt::format("designed: resting contact under gravity, e = {}, "
-                                          "delta = {}, h = {} (THEORY 2.4)",
+                                          "delta = {}, h = {} (docs/theory.md §2.4)",
                                           es, format_scalar(delta), format_scalar(h)),
                               1, 0, -gravity, e, 0, -delta, h, 1));
     }
-    // THEORY 2.4: slightly penetrated contact separating slowly under gravity.
+    // docs/theory.md §2.4: slightly penetrated contact separating slowly under gravity.
     if (!domain.stiffness_spd)
       out.push_back(one_dof(fmt::format("designed: penetrated contact separating slowly, e = {} "
-                                        "(THEORY 2.4: g_k = -1/1000, U_k = 1/50, h = 1/100)",
+                                        "(docs/theory.md §2.4: g_k = -1/1000, U_k = 1/50, h = 1/100)",
                                         es),
                             1, 0, -gravity, e, -frac(1, 1000), frac(1, 50), frac(1, 100), 1));
-    // THEORY 3.4: a spring pushing away from the wall slows the approach during the step.
+    // docs/theory.md §3.4: a spring pushing away from the wall slows the approach during the step.
     out.push_back(one_dof(fmt::format("designed: spring pushing away from the wall, e = {} "
-                                      "(THEORY 3.4: K = 50, F = 50, q = 1/1000, v = -1)",
+                                      "(docs/theory.md §3.4: K = 50, F = 50, q = 1/1000, v = -1)",
                                       es),
                           1, 50, 50, e, frac(1, 1000), -1, frac(1, 100), 1));
   }

@@ -1,11 +1,13 @@
 // Bodies of the step predicates (predicates.hpp), included once per scalar by
 // predicates.cpp, predicates_real50.cpp and predicates_rational.cpp.
 #include <nsh/format.hpp>
+#include <nsh/number.hpp>
 #include <nsh/properties/predicates.hpp>
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace nsh::properties {
 namespace detail {
@@ -428,6 +430,57 @@ Judgement algorithmic_energy_decay(const StepView<Scalar>& s) {
   const Scalar E0 = s.model.energy(s.before.q, s.before.v);
   const Scalar E1 = s.model.energy(s.after.q, s.after.v);
   const Scalar tol = detail::energy_tolerance(s, E0, E1);
+  // E_alg recomputed from the states, the exposed acceleration-like variable and the claimed
+  // parameters, where its formula has no filter terms (alpha_m = alpha_f):
+  //   E_alg = E - F^T q + 1/2 h^2 (beta - gamma/2) a^T M a   (docs/theory.md §3.2),
+  // so that a scheme cannot report a decay its state does not have.
+  const Index n = s.model.dofs();
+  if (s.info && st.acceleration_like_before.size() == n && st.acceleration_like_after.size() == n) {
+    const auto& p = s.info->parameters;
+    const auto at = [&](const char* key) -> std::optional<Rational> {
+      const auto it = p.find(key);
+      if (it == p.end()) return std::nullopt;
+      return parse_rational(it->second, key);
+    };
+    const auto am = at("alpha_m"), af = at("alpha_f"), beta = at("beta"), gamma = at("gamma");
+    if (am && af && beta && gamma && *am == *af) {
+      const Scalar bg = scalar_cast<Scalar>(Rational(*beta - *gamma / 2));
+      const Scalar half = Scalar(1) / Scalar(2);
+      const auto alg = [&](const State<Scalar>& x, const Vector<Scalar>& a, const Scalar& E) {
+        return Scalar(E - s.model.F.dot(x.q) +
+                      half * st.h * st.h * bg * a.dot(Vector<Scalar>(s.model.M * a)));
+      };
+      const Scalar A0 = alg(s.before, st.acceleration_like_before, E0);
+      const Scalar A1 = alg(s.after, st.acceleration_like_after, E1);
+      const Scalar atol =
+          tol + tolerance<Scalar>(st.h * st.h * max_abs(s.model.M) *
+                                      (max_abs(st.acceleration_like_before) *
+                                           max_abs(st.acceleration_like_before) +
+                                       max_abs(st.acceleration_like_after) *
+                                           max_abs(st.acceleration_like_after)) +
+                                  max_abs(s.model.F) * (max_abs(s.before.q) + max_abs(s.after.q)),
+                              Scalar(256 * (n + 1) * (n + 1)));
+      std::vector<std::pair<std::string, std::string>> values{
+          {"E_alg_before (recomputed)", detail::txt(A0)},
+          {"E_alg_after (recomputed)", detail::txt(A1)},
+          {"E_alg_before (reported)", detail::txt(st.E_alg_before)},
+          {"E_alg_after (reported)", detail::txt(st.E_alg_after)},
+          {"tolerance", detail::txt(atol)}};
+      if (abs_value<Scalar>(A0 - st.E_alg_before) > atol ||
+          abs_value<Scalar>(A1 - st.E_alg_after) > atol)
+        return detail::broken<Scalar>(
+            fmt::format("step {}: the reported E_alg ({}, {}) is not the algorithmic energy of "
+                        "the state and the exposed acceleration-like variable ({}, {})",
+                        st.step, format_short(st.E_alg_before), format_short(st.E_alg_after),
+                        format_short(A0), format_short(A1)),
+            std::move(values));
+      if (A1 - A0 > atol)
+        return detail::broken<Scalar>(
+            fmt::format("step {}: the recomputed E_alg rose by {}", st.step,
+                        format_short(Scalar(A1 - A0))),
+            std::move(values));
+    }
+  }
   const Scalar rise = st.E_alg_after - st.E_alg_before;
   if (rise > tol)
     return detail::broken<Scalar>(

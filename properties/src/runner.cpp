@@ -39,10 +39,10 @@ const std::vector<PropertyDescription>& descriptions() {
       {"energy_identity",
        "E_{k+1} - E_k = W_ext + W_damp + W_contact - numerical_dissipation (equality), with "
        "E = 1/2 v^T M v + 1/2 q^T K q recomputed from the states",
-       "the scheme's exact one-step ledger (THEORY 2.3 / 3.2)",
+       "the scheme's exact one-step ledger (docs/theory.md §2.3 / 3.2)",
        "(256 (n+m+1)(n+1)) eps times the energy scale; exactly 0 in Rational"},
       {"moreau_jean_energy_dissipation", "E_{k+1} - E_k <= W_ext + W_damp",
-       "THEORY 2.4: 1/2 <= theta <= 1/(1 + max e), U_k <= 0 wherever P > 0",
+       "docs/theory.md §2.4: 1/2 <= theta <= 1/(1 + max e), U_k <= 0 wherever P > 0",
        "(256 (n+m+1)(n+1)) eps times the energy scale; 0 in Rational"},
       {"penetration_bound", "g_{k+1} >= min(0, g_k) - 2 h max(|U_k|, |U_{k+1}|) for every contact",
        "velocity-level constraint on contacts activated from the position",
@@ -51,8 +51,11 @@ const std::vector<PropertyDescription>& descriptions() {
        "max|q_d - q_50| + max|v_d - v_50| <= 1024 (k+1)(n+1) eps_double (1 + |q| + |v|) after "
        "step k, up to the first branch switch at a near-tie of the activation test",
        "the scheme has a Real50 version", "grows linearly with the step count"},
-      {"algorithmic_energy_decay", "E_alg_{k+1} - E_alg_k <= 0",
-       "THEORY 3.2: alpha_m <= alpha_f <= 1/2, beta >= gamma/2, C = 0, F constant, K SPD, "
+      {"algorithmic_energy_decay",
+       "E_alg_{k+1} - E_alg_k <= 0, with E_alg = E - F^T q + 1/2 h^2 (beta - gamma/2) a^T M a "
+       "recomputed from the states and the exposed acceleration-like variable a where "
+       "alpha_m = alpha_f (else the reported E_alg)",
+       "docs/theory.md §3.2: alpha_m <= alpha_f <= 1/2, beta >= gamma/2, C = 0, F constant, K SPD, "
        "W_contact <= 0",
        "(256 (n+m+1)(n+1)) eps times the energy scale; 0 in Rational"},
       {"observed_order",
@@ -113,6 +116,7 @@ CaseOutcome run_steps(const std::string& spec, const std::string& property, cons
   const int steps = std::min(c.steps, max_steps);
   // T = t0 + steps h, computed as the driver computes t_k, so step_count gives back `steps`.
   const Scalar T = initial.t + Scalar(steps) * h;
+  const SchemeInfo info = scheme->info();
   return refusing([&](CaseOutcome& out) {
     State<Scalar> before = initial;
     try {
@@ -120,7 +124,7 @@ CaseOutcome run_steps(const std::string& spec, const std::string& property, cons
                        [&](const State<Scalar>& after, const StepSummary<Scalar>& summary) {
                          classify(model, summary, out.exercised);
                          Judgement j = judge_step<Scalar>(
-                             property, StepView<Scalar>{model, before, after, summary});
+                             property, StepView<Scalar>{model, before, after, summary, &info});
                          if (!j.holds) {
                            j.values.insert(j.values.begin(), {"precision", scalar_name<Scalar>()});
                            out.judgement = std::move(j);
@@ -501,7 +505,7 @@ Verdict check_property(const std::string& spec, const std::string& property,
     return v;
   }
 
-  // 1. Designed cases inside the domain (THEORY 2.4 / 3.4): cheap, and what random misses.
+  // 1. Designed cases inside the domain (docs/theory.md §2.4 / 3.4): cheap, and what random misses.
   // Case order of the unsharded run (what --shard splits): designed 0..D-1, random D..D+cases-1.
   const std::vector<GeneratedCase> designed = designed_cases(*domain);
   const long designed_count = static_cast<long>(designed.size());

@@ -1,5 +1,5 @@
 // The "sweep" property provider: projections, catching-up, first-order penalty and penalty2
-// properties for `nsh check` (THEORY.md 6). penalty2 is owned by the scheme provider (a
+// properties for `nsh check` (docs/theory.md §6). penalty2 is owned by the scheme provider (a
 // registry scheme); this provider contributes its two penalty2_* properties to it (check.hpp).
 // Cases are drawn from a generator seeded by (options.seed, property), so the same seed gives the
 // same verdicts; the step h is a generated parameter, and each claim with a sharp step bound gets a

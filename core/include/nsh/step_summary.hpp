@@ -52,6 +52,11 @@ struct StepSummary {
   Scalar E_alg_before{0};
   Scalar E_alg_after{0};
   Scalar algorithmic_dissipation{0};
+  /// The acceleration-like variable a_k and a_{k+1} of a scheme that carries one (the Newmark
+  /// family), n entries each (empty otherwise): algorithmic_energy_decay recomputes E_alg from
+  /// them, the states and the scheme's parameters instead of trusting E_alg_before/after.
+  Vector<Scalar> acceleration_like_before;
+  Vector<Scalar> acceleration_like_after;
 
   /// Regularized (penalty) contact, e.g. penalty2: the potential energy stored in the contact
   /// springs before and after the step, V = 1/2 kappa sum_alpha min(0, g_alpha)^2 (zero for

@@ -213,7 +213,8 @@ enum class NewmarkMutation {
   gamma_shift,                   ///< dynamics use gamma + 1/10, ledger and info use gamma
   wrong_alpha_f,                 ///< dynamics use alpha_f = 1/(rho+1), ledger rho/(rho+1)
   impact_previous_claims_smooth,  ///< LCP uses U_k, spec and velocity_newton say smooth
-  gamma_off_order                 ///< dynamics and ledger use gamma + 1/1000, info says gamma
+  gamma_off_order,                ///< dynamics and ledger use gamma + 1/1000, info says gamma
+  faked_algorithmic_energy        ///< steps beta - 1/12, fills E_alg from the claimed decay
 };
 
 /// Parameters of the alpha-family, exact (for the canonical spec) whatever Scalar is.

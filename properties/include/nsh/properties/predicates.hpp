@@ -9,6 +9,7 @@
 // Sign conventions (docs/theory.md §1): g = G^T q + w, U = G^T v, U < 0 approaching.
 
 #include <nsh/model.hpp>
+#include <nsh/schemes/scheme.hpp>
 #include <nsh/step_summary.hpp>
 
 #include <string>
@@ -32,6 +33,9 @@ struct StepView {
   const State<Scalar>& before;
   const State<Scalar>& after;
   const StepSummary<Scalar>& step;
+  /// The scheme's info (its exact parameters), where the judge has it: properties that
+  /// recompute a scheme-defined quantity from the state (E_alg) need the claimed parameters.
+  const SchemeInfo* info{nullptr};
 };
 
 /// impact_work_nonpositive: W_impact = 1/2 (U_{k+1} + U_newton)^T P_{k+1} <= tol.

@@ -6,6 +6,7 @@
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "cli_support.hpp"
@@ -55,6 +56,8 @@ void expect_round_trip(double x) {
     EXPECT_EQ(std::bit_cast<std::uint64_t>(by_reader), std::bit_cast<std::uint64_t>(x))
         << text << " from " << nsh::format_scalar(x);
   }
+  // fmt's default "{}" text, which append_scalar writes by hand around fmt's digits.
+  EXPECT_EQ(text, fmt::format("{}", x));
   // The longest shortest form is 24 characters (-2.2250738585072014e-308). It is not always
   // shorter than %.17g: fmt writes 1e16 <= |x| < 1e17 in exponent form (5.6400971035558536e+16).
   EXPECT_LE(text.size(), 24u) << text;
@@ -66,6 +69,9 @@ TEST(Output, ShortestDoubleTextReadsBackBitIdentical) {
                    DBL_MIN / 3, 5e-324, 2.2250738585072009e-308, 9007199254740993.0, 1e16, 1e21,
                    123456789012345680.0, -0.0981, 0.30000000000000004})
     expect_round_trip(x);
+  for (double x : {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                   std::numeric_limits<double>::quiet_NaN(), -std::numeric_limits<double>::quiet_NaN()})
+    EXPECT_EQ(text_of(x), fmt::format("{}", x));
   EXPECT_EQ(text_of(0.1), "0.1");
   EXPECT_EQ(text_of(-0.0), "-0");
   EXPECT_EQ(text_of(1e308), "1e+308");

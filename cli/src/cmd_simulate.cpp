@@ -52,17 +52,19 @@ struct SimulateOptions {
 };
 
 bool ends_with(const std::string& text, const std::string& tail) {
-  return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+  return text.size() >= tail.size() &&
+         text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
 }
 
 /// HDF5 for --format hdf5 or an --out name ending in .h5/.hdf5; checked before any work.
 bool writes_hdf5(const SimulateOptions& options) {
   const bool hdf5 = options.format == "hdf5" ||
-                    (options.format.empty() && (ends_with(options.out, ".h5") ||
-                                                ends_with(options.out, ".hdf5")));
+                    (options.format.empty() &&
+                     (ends_with(options.out, ".h5") || ends_with(options.out, ".hdf5")));
   if (!hdf5) return false;
   if (options.out.empty())
-    throw InputError("--out", "--format hdf5 writes a file, not standard output: give --out FILE.h5");
+    throw InputError("--out",
+                     "--format hdf5 writes a file, not standard output: give --out FILE.h5");
   if (options.precision != "double")
     throw InputError("--format",
                      "HDF5 output stores doubles, which would round a --precision " +
@@ -84,8 +86,8 @@ std::ostream& open_text_output(const SimulateOptions& options, std::ofstream& fi
 }
 
 template <class Scalar>
-Hdf5RunInfo run_info(const SimulateOptions& options, const CaseDocument& document,
-                     const Scalar& t0, const Scalar& h, const Scalar& T) {
+Hdf5RunInfo run_info(const SimulateOptions& options, const CaseDocument& document, const Scalar& t0,
+                     const Scalar& h, const Scalar& T) {
   Hdf5RunInfo info;
   info.case_name = document.name;
   info.case_source = document.source;
@@ -126,8 +128,8 @@ Case load_case(const CaseDocument& document, Load load) {
 template <class Scalar, class TakeStep>
 int stream_steps(const SimulateOptions& options, const CaseDocument& document,
                  const State<Scalar>& initial, const Scalar& h, const Scalar& T, Index steps,
-                 Index dofs, Index contacts,
-                 typename TrajectoryRecorder<Scalar>::Energy energy, TakeStep&& take_step) {
+                 Index dofs, Index contacts, typename TrajectoryRecorder<Scalar>::Energy energy,
+                 TakeStep&& take_step) {
   TrajectoryColumns columns = TrajectoryColumns::parse(options.columns, dofs, contacts);
   const TrajectorySampling sampling{parse_every(options.every), steps};
   std::ofstream file;

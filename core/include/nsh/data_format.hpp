@@ -18,4 +18,9 @@ void append_scalar(std::string& out, double x);
 void append_scalar(std::string& out, const Real50& x);
 void append_scalar(std::string& out, const Rational& x);
 
+/// The text of append_scalar(double) written at `out`, which must have room for 48 bytes (the
+/// text is at most 24; the rest is scratch); returns the end. For writers that fill a row
+/// buffer of known size without a capacity check per number.
+char* write_scalar(char* out, double x);
+
 }  // namespace nsh

@@ -153,7 +153,7 @@ void append_scalar(std::string& out, double x) {
   // No std::string per number: the longest text is 24 characters (-2.2250738585072014e-308),
   // written into a stack buffer (fmt's format_to_n, with its bounds checks, took 110 ns a
   // number against format_to's 50; the previous writer's format("{:.17g}") and concatenation
-  // 257 ns). What is left is mostly the shortest-digit search itself, about 15 ns.
+  // 160-260 ns); write_shortest takes about 38 ns, 15 of them fmt's digit search.
   char text[48];
   const char* end = write_shortest(text, x);
   out.append(text, static_cast<std::size_t>(end - text));

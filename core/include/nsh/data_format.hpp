@@ -10,8 +10,8 @@
 namespace nsh {
 
 /// Appends x to `out`: for double the shortest decimal that reads back to the same bits (fmt's
-/// default "{}" form: 0.1, -0, 5e-324, 1e+308, nan, inf), shorter and about twice as fast to
-/// print as format_scalar's 17 digits; Real50 and Rational exactly as format_scalar (50
+/// default "{}" form: 0.1, -0, 5e-324, 1e+308, nan, inf), shorter and several times faster to
+/// print than format_scalar's 17 digits; Real50 and Rational exactly as format_scalar (50
 /// digits, the exact fraction). Allocates nothing for double once `out` has the capacity, so a
 /// writer reuses one buffer for a whole row.
 void append_scalar(std::string& out, double x);

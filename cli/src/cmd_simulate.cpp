@@ -327,7 +327,8 @@ int run_case(const SimulateOptions& options, const CaseDocument& document) {
 
 void add_simulate_command(CLI::App& app, int& status) {
   auto options = std::make_shared<SimulateOptions>();
-  auto* cmd = app.add_subcommand("simulate", "Run one scheme on one case and write its CSV");
+  auto* cmd = app.add_subcommand(
+      "simulate", "Run one scheme on one case and write its trajectory (CSV or HDF5)");
   cmd->add_option("CASE", options->case_name, "built-in case name (nsh list cases) or a path")
       ->required();
   cmd->add_option("--scheme", options->scheme,

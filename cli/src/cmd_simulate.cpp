@@ -33,6 +33,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 
@@ -140,6 +141,8 @@ int stream_steps(const SimulateOptions& options, const CaseDocument& document,
       writer = make_hdf5_trajectory_writer(options.out, dofs, contacts, std::move(energy),
                                            std::move(columns), sampling,
                                            run_info(options, document, initial.t, h, T));
+    else  // writes_hdf5 refuses --precision 50 and rational
+      throw std::logic_error("simulate: HDF5 output for a non-double scalar");
   } else {
     text = &open_text_output(options, file);
     writer = std::make_unique<TrajectoryCsvWriter<Scalar>>(*text, dofs, contacts, std::move(energy),
@@ -276,6 +279,8 @@ int run_first_order_case(const SimulateOptions& options, const CaseDocument& doc
     if constexpr (std::is_same_v<Scalar, double>)
       binary = make_first_order_hdf5_writer(options.out, n, std::move(columns), sampling,
                                             run_info(options, document, c.initial.t, h, c.T));
+    else  // writes_hdf5 refuses --precision 50 and rational
+      throw std::logic_error("simulate: HDF5 output for a non-double scalar");
   } else {
     text = &open_text_output(options, file);
     csv.emplace(*text, n, std::move(columns), sampling);

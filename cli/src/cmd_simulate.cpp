@@ -31,6 +31,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 
@@ -50,17 +51,19 @@ struct SimulateOptions {
 };
 
 bool ends_with(const std::string& text, const std::string& tail) {
-  return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+  return text.size() >= tail.size() &&
+         text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
 }
 
 /// HDF5 for --format hdf5 or an --out name ending in .h5/.hdf5; checked before any work.
 bool writes_hdf5(const SimulateOptions& options) {
   const bool hdf5 = options.format == "hdf5" ||
-                    (options.format.empty() && (ends_with(options.out, ".h5") ||
-                                                ends_with(options.out, ".hdf5")));
+                    (options.format.empty() &&
+                     (ends_with(options.out, ".h5") || ends_with(options.out, ".hdf5")));
   if (!hdf5) return false;
   if (options.out.empty())
-    throw InputError("--out", "--format hdf5 writes a file, not standard output: give --out FILE.h5");
+    throw InputError("--out",
+                     "--format hdf5 writes a file, not standard output: give --out FILE.h5");
   if (options.precision != "double")
     throw InputError("--format",
                      "HDF5 output stores doubles, which would round a --precision " +
@@ -82,8 +85,8 @@ std::ostream& open_text_output(const SimulateOptions& options, std::ofstream& fi
 }
 
 template <class Scalar>
-Hdf5RunInfo run_info(const SimulateOptions& options, const CaseDocument& document,
-                     const Scalar& t0, const Scalar& h, const Scalar& T) {
+Hdf5RunInfo run_info(const SimulateOptions& options, const CaseDocument& document, const Scalar& t0,
+                     const Scalar& h, const Scalar& T) {
   Hdf5RunInfo info;
   info.case_name = document.name;
   info.case_source = document.source;
@@ -124,8 +127,8 @@ Case load_case(const CaseDocument& document, Load load) {
 template <class Scalar, class TakeStep>
 int stream_steps(const SimulateOptions& options, const CaseDocument& document,
                  const State<Scalar>& initial, const Scalar& h, const Scalar& T, Index steps,
-                 Index dofs, Index contacts,
-                 typename TrajectoryRecorder<Scalar>::Energy energy, TakeStep&& take_step) {
+                 Index dofs, Index contacts, typename TrajectoryRecorder<Scalar>::Energy energy,
+                 TakeStep&& take_step) {
   TrajectoryColumns columns = TrajectoryColumns::parse(options.columns, dofs, contacts);
   const TrajectorySampling sampling{parse_every(options.every), steps};
   std::ofstream file;
@@ -136,6 +139,8 @@ int stream_steps(const SimulateOptions& options, const CaseDocument& document,
       writer = make_hdf5_trajectory_writer(options.out, dofs, contacts, std::move(energy),
                                            std::move(columns), sampling,
                                            run_info(options, document, initial.t, h, T));
+    else  // writes_hdf5 refuses --precision 50 and rational
+      throw std::logic_error("simulate: HDF5 output for a non-double scalar");
   } else {
     text = &open_text_output(options, file);
     writer = std::make_unique<TrajectoryCsvWriter<Scalar>>(*text, dofs, contacts, std::move(energy),
@@ -260,6 +265,8 @@ int run_first_order_case(const SimulateOptions& options, const CaseDocument& doc
     if constexpr (std::is_same_v<Scalar, double>)
       binary = make_first_order_hdf5_writer(options.out, n, std::move(columns), sampling,
                                             run_info(options, document, c.initial.t, h, c.T));
+    else  // writes_hdf5 refuses --precision 50 and rational
+      throw std::logic_error("simulate: HDF5 output for a non-double scalar");
   } else {
     text = &open_text_output(options, file);
     csv.emplace(*text, n, std::move(columns), sampling);
@@ -311,7 +318,8 @@ int run_case(const SimulateOptions& options, const CaseDocument& document) {
 
 void add_simulate_command(CLI::App& app, int& status) {
   auto options = std::make_shared<SimulateOptions>();
-  auto* cmd = app.add_subcommand("simulate", "Run one scheme on one case and write its CSV");
+  auto* cmd = app.add_subcommand(
+      "simulate", "Run one scheme on one case and write its trajectory (CSV or HDF5)");
   cmd->add_option("CASE", options->case_name, "built-in case name (nsh list cases) or a path")
       ->required();
   cmd->add_option("--scheme", options->scheme,

@@ -223,8 +223,7 @@ class Hdf5TrajectoryWriter final : public TrajectoryRecorder<double> {
   Hdf5TrajectoryWriter(const std::string& path, Index dofs, Index contacts, Energy energy,
                        TrajectoryColumns columns, TrajectorySampling sampling,
                        const Hdf5RunInfo& info)
-      : TrajectoryRecorder<double>(dofs, contacts, std::move(energy), std::move(columns),
-                                   sampling),
+      : TrajectoryRecorder<double>(dofs, contacts, std::move(energy), std::move(columns), sampling),
         table_(path, table_columns(this->columns())) {
     const TrajectoryColumns& c = this->columns();
     write_run_info(table_, info, "linear", {{"q", &c.q}, {"v", &c.v}, {"P", &c.P}});
@@ -332,9 +331,8 @@ bool hdf5_available() {
 }
 
 std::unique_ptr<TrajectoryRecorder<double>> make_hdf5_trajectory_writer(
-    const std::string& path, Index dofs, Index contacts,
-    TrajectoryRecorder<double>::Energy energy, TrajectoryColumns columns,
-    TrajectorySampling sampling, const Hdf5RunInfo& info) {
+    const std::string& path, Index dofs, Index contacts, TrajectoryRecorder<double>::Energy energy,
+    TrajectoryColumns columns, TrajectorySampling sampling, const Hdf5RunInfo& info) {
   return std::make_unique<Hdf5TrajectoryWriter>(path, dofs, contacts, std::move(energy),
                                                 std::move(columns), sampling, info);
 }
@@ -370,9 +368,10 @@ std::unique_ptr<TrajectoryRecorder<double>> make_hdf5_trajectory_writer(
   no_hdf5();
 }
 
-std::unique_ptr<FirstOrderHdf5Writer> make_first_order_hdf5_writer(
-    const std::string&, Index, std::vector<std::vector<Index>>, TrajectorySampling,
-    const Hdf5RunInfo&) {
+std::unique_ptr<FirstOrderHdf5Writer> make_first_order_hdf5_writer(const std::string&, Index,
+                                                                   std::vector<std::vector<Index>>,
+                                                                   TrajectorySampling,
+                                                                   const Hdf5RunInfo&) {
   no_hdf5();
 }
 

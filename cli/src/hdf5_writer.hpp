@@ -33,9 +33,8 @@ bool hdf5_available();
 
 /// The linear table (step, t, q, v, P, E, W_ext, W_damp, W_contact) written to `path`.
 std::unique_ptr<TrajectoryRecorder<double>> make_hdf5_trajectory_writer(
-    const std::string& path, Index dofs, Index contacts,
-    TrajectoryRecorder<double>::Energy energy, TrajectoryColumns columns,
-    TrajectorySampling sampling, const Hdf5RunInfo& info);
+    const std::string& path, Index dofs, Index contacts, TrajectoryRecorder<double>::Energy energy,
+    TrajectoryColumns columns, TrajectorySampling sampling, const Hdf5RunInfo& info);
 
 /// The first-order table (step, t, x, r; r NaN in row 0) written to `path`.
 class FirstOrderHdf5Writer {

@@ -6,6 +6,7 @@
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "cli_support.hpp"
@@ -55,17 +56,41 @@ void expect_round_trip(double x) {
     EXPECT_EQ(std::bit_cast<std::uint64_t>(by_reader), std::bit_cast<std::uint64_t>(x))
         << text << " from " << nsh::format_scalar(x);
   }
+  // fmt's default "{}" text, which append_scalar writes by hand around fmt's digits.
+  EXPECT_EQ(text, fmt::format("{}", x));
   // The longest shortest form is 24 characters (-2.2250738585072014e-308). It is not always
   // shorter than %.17g: fmt writes 1e16 <= |x| < 1e17 in exponent form (5.6400971035558536e+16).
   EXPECT_LE(text.size(), 24u) << text;
 }
 
 TEST(Output, ShortestDoubleTextReadsBackBitIdentical) {
-  for (double x : {0.0, -0.0, 1.0, -1.0, 0.1, 1.0 / 3, 1e308, -1e308, DBL_MAX, -DBL_MAX, DBL_MIN,
-                   std::numeric_limits<double>::denorm_min(), -std::numeric_limits<double>::denorm_min(),
-                   DBL_MIN / 3, 5e-324, 2.2250738585072009e-308, 9007199254740993.0, 1e16, 1e21,
-                   123456789012345680.0, -0.0981, 0.30000000000000004})
+  for (double x : {0.0,
+                   -0.0,
+                   1.0,
+                   -1.0,
+                   0.1,
+                   1.0 / 3,
+                   1e308,
+                   -1e308,
+                   DBL_MAX,
+                   -DBL_MAX,
+                   DBL_MIN,
+                   std::numeric_limits<double>::denorm_min(),
+                   -std::numeric_limits<double>::denorm_min(),
+                   DBL_MIN / 3,
+                   5e-324,
+                   2.2250738585072009e-308,
+                   9007199254740993.0,
+                   1e16,
+                   1e21,
+                   123456789012345680.0,
+                   -0.0981,
+                   0.30000000000000004})
     expect_round_trip(x);
+  for (double x :
+       {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+        std::numeric_limits<double>::quiet_NaN(), -std::numeric_limits<double>::quiet_NaN()})
+    EXPECT_EQ(text_of(x), fmt::format("{}", x));
   EXPECT_EQ(text_of(0.1), "0.1");
   EXPECT_EQ(text_of(-0.0), "-0");
   EXPECT_EQ(text_of(1e308), "1e+308");
@@ -222,8 +247,8 @@ TEST(Output, FirstOrderTableStreamsWithEveryAndColumns) {
   EXPECT_EQ(lines(thin.out), (std::vector<std::string>{all[0], all[1], all[3], all[5], all[6]}));
   const Result x_only = nsh(run + " --columns x --every 4");
   ASSERT_EQ(x_only.status, 0) << x_only.err;
-  EXPECT_EQ(lines(x_only.out), (std::vector<std::string>{"step,t,x0", "0,0,1", "4,6/5,0",
-                                                         "5,3/2,0"}));
+  EXPECT_EQ(lines(x_only.out),
+            (std::vector<std::string>{"step,t,x0", "0,0,1", "4,6/5,0", "5,3/2,0"}));
   const Result bad = nsh(run + " --columns q");
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(has(bad.err, "--columns")) << bad.err;
@@ -346,9 +371,10 @@ TEST(Output, Hdf5HoldsTheCsvValuesBitForBit) {
 
 TEST(Output, Hdf5WithEveryColumnsAndTheFirstOrderTable) {
   const fs::path h5 = scratch() / "thin.h5";
-  const Result r = nsh("simulate two-contact-forced --scheme moreau-jean --h 1/100 --T 3 "
-                       "--every 7 --columns q1,W --format hdf5 --out '" +
-                       h5.string() + "'");
+  const Result r =
+      nsh("simulate two-contact-forced --scheme moreau-jean --h 1/100 --T 3 "
+          "--every 7 --columns q1,W --format hdf5 --out '" +
+          h5.string() + "'");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto csv = table(nsh("simulate two-contact-forced --scheme moreau-jean --h 1/100 --T 3 "
                              "--every 7 --columns q1,W")
@@ -382,8 +408,10 @@ TEST(Output, Hdf5WithEveryColumnsAndTheFirstOrderTable) {
   EXPECT_TRUE(slurp(again) == slurp(h5)) << "two runs wrote different HDF5 bytes";
 
   const fs::path first = scratch() / "sweep.h5";
-  const Result sweep = nsh("simulate sweeping-interval --scheme catching-up --h 3/10 --T 3/2 "
-                           "--out '" + first.string() + "'");
+  const Result sweep =
+      nsh("simulate sweeping-interval --scheme catching-up --h 3/10 --T 3/2 "
+          "--out '" +
+          first.string() + "'");
   ASSERT_EQ(sweep.status, 0) << sweep.err;
   const hid_t sweep_file = H5Fopen(first.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   ASSERT_GE(sweep_file, 0);

@@ -1,11 +1,12 @@
-#include <nsh/error.hpp>
 #include <nsh/data_format.hpp>
+#include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/trajectory_csv.hpp>
 
 #include <fmt/format.h>
 
 #include <charconv>
+#include <type_traits>
 #include <stdexcept>
 
 namespace nsh {
@@ -51,16 +52,15 @@ std::vector<std::vector<Index>> select_columns(const std::string& text,
   std::vector<std::vector<bool>> chosen;
   for (const ColumnGroup& g : groups) chosen.emplace_back(static_cast<std::size_t>(units(g)));
   const std::string all = trim(text);
-  if (all.empty())
-    throw InputError("--columns", "is empty; accepted: " + accepted_items(groups));
+  if (all.empty()) throw InputError("--columns", "is empty; accepted: " + accepted_items(groups));
   std::size_t start = 0;
   while (start <= all.size()) {
     const std::size_t comma = std::min(all.find(',', start), all.size());
     const std::string item = trim(all.substr(start, comma - start));
     start = comma + 1;
     if (item.empty())
-      throw InputError("--columns", "empty item in '" + text + "'; accepted: " +
-                                        accepted_items(groups));
+      throw InputError("--columns",
+                       "empty item in '" + text + "'; accepted: " + accepted_items(groups));
     if (item == "all" || item == "none") {
       for (std::size_t g = 0; g < groups.size(); ++g)
         chosen[g].assign(chosen[g].size(), item == "all");
@@ -89,20 +89,20 @@ std::vector<std::vector<Index>> select_columns(const std::string& text,
     const long long hi =
         colon == std::string::npos ? lo : parse_index(std::string_view(rest).substr(colon + 1));
     if (lo < 0 || hi < 0)
-      throw InputError("--columns", "'" + item + "' is not " + group.name + "I or " + group.name +
-                                        "I:J with column indices I <= J; accepted: " +
-                                        accepted_items(groups));
+      throw InputError("--columns",
+                       "'" + item + "' is not " + group.name + "I or " + group.name +
+                           "I:J with column indices I <= J; accepted: " + accepted_items(groups));
     if (lo > hi)
-      throw InputError("--columns",
-                       fmt::format("'{}': the range {}:{} is empty (J is inclusive, I <= J)", item,
-                                   lo, hi));
+      throw InputError(
+          "--columns",
+          fmt::format("'{}': the range {}:{} is empty (J is inclusive, I <= J)", item, lo, hi));
     if (hi >= group.size)
-      throw InputError("--columns",
-                       group.size == 0
-                           ? fmt::format("'{}' is out of range: this case has no {} columns", item,
-                                         group.name)
-                           : fmt::format("'{}' is out of range: {} has the columns {}0..{}{}", item,
-                                         group.name, group.name, group.name, group.size - 1));
+      throw InputError(
+          "--columns",
+          group.size == 0
+              ? fmt::format("'{}' is out of range: this case has no {} columns", item, group.name)
+              : fmt::format("'{}' is out of range: {} has the columns {}0..{}{}", item, group.name,
+                            group.name, group.name, group.size - 1));
     for (long long i = lo; i <= hi; ++i) chosen[match][static_cast<std::size_t>(i)] = true;
   }
   std::vector<std::vector<Index>> out(groups.size());
@@ -115,8 +115,8 @@ std::vector<std::vector<Index>> select_columns(const std::string& text,
 Index parse_every(const std::string& text) {
   const long long every = parse_index(trim(text));
   if (every < 1)
-    throw InputError("--every", "must be a positive integer (write every K-th step), got '" +
-                                    text + "'");
+    throw InputError("--every",
+                     "must be a positive integer (write every K-th step), got '" + text + "'");
   return static_cast<Index>(every);
 }
 
@@ -246,6 +246,33 @@ template <class Scalar>
 void TrajectoryCsvWriter<Scalar>::write_row(const TrajectoryRow<Scalar>& row) {
   const TrajectoryColumns& columns = this->columns();
   const State<Scalar>& state = *row.state;
+  if constexpr (std::is_same_v<Scalar, double>) {
+    // A double row has a known bound (25 bytes a number with its comma, 48 of scratch at the
+    // end), so it is written straight into one buffer sized once, without a capacity check
+    // and a copy per number.
+    const std::size_t numbers =
+        1 + columns.q.size() + columns.v.size() + columns.P.size() + 1 + 3;
+    if (line_.size() < 32 + 25 * numbers + 48) line_.resize(32 + 25 * numbers + 48);
+    char* const begin = line_.data();
+    char* at = fmt::format_to(begin, "{}", row.step);
+    const auto put = [&at](double x) {
+      *at++ = ',';
+      at = write_scalar(at, x);
+    };
+    put(state.t);
+    for (Index i : columns.q) put(state.q(i));
+    for (Index i : columns.v) put(state.v(i));
+    for (Index a : columns.P) put((*row.impulse)(a));
+    if (columns.E) put(row.E);
+    if (columns.W) {
+      put(row.W_ext);
+      put(row.W_damp);
+      put(row.W_contact);
+    }
+    *at++ = '\n';
+    out_.write(begin, static_cast<std::streamsize>(at - begin));
+    return;
+  }
   line_.clear();
   append_index(line_, row.step);
   line_ += ',';

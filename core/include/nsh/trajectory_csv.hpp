@@ -158,8 +158,8 @@ void write_trajectory_csv(std::ostream& out, const LinearModel<Scalar>& model,
 template <class Scalar>
 class FirstOrderCsvWriter {
  public:
-  FirstOrderCsvWriter(std::ostream& out, Index dimension,
-                      std::vector<std::vector<Index>> columns, TrajectorySampling sampling);
+  FirstOrderCsvWriter(std::ostream& out, Index dimension, std::vector<std::vector<Index>> columns,
+                      TrajectorySampling sampling);
   void initial(const FirstOrderState<Scalar>& state);
   void step(const FirstOrderState<Scalar>& state, const FirstOrderStepSummary<Scalar>& summary);
 

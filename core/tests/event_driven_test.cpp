@@ -5,6 +5,7 @@
 // ~1e150 segments is refused before it starts).
 #include <nsh/scalar.hpp>
 
+#include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/model.hpp>
 #include <nsh/schemes/event_driven.hpp>
@@ -406,6 +407,22 @@ TYPED_TEST(EventDrivenPieces, LongHorizonIsRefusedNamingT) {
     ADD_FAILURE() << "no error";
   } catch (const nsh::InputError& e) {
     EXPECT_EQ(e.field(), "T") << e.what();
+  }
+}
+
+TYPED_TEST(EventDrivenPieces, ReproducerCaseFilesAreRefusedNamingTheField) {
+  using S = TypeParam;
+  const std::string dir = std::string(NSH_SOURCE_DIR) + "/core/tests/data/event-driven-limits/";
+  for (const auto& [file, field] : {std::pair<std::string, std::string>{"stiff-spring", "K"},
+                                    {"tiny-mass", "K"},
+                                    {"fast-forcing", "omega"}}) {
+    const auto c = nsh::load_linear_case<S>(nsh::read_case_file(dir + file + ".json"));
+    try {
+      nsh::compute_events<S>(c.model, c.initial, c.T);
+      ADD_FAILURE() << file << ": no error";
+    } catch (const nsh::InputError& e) {
+      EXPECT_EQ(e.field(), field) << file << ": " << e.what();
+    }
   }
 }
 

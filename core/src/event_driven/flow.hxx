@@ -101,8 +101,8 @@ struct EventDrivenFlow<Scalar>::Impl {
 
   // ---- tolerances, from the running scale of the solution ----
   void update_scales() {
-    q_scale = std::max(q_scale, max_abs(state.q));
-    v_scale = std::max(v_scale, max_abs(state.v));
+    q_scale = std::max(q_scale, event_detail::max_norm(state.q));
+    v_scale = std::max(v_scale, event_detail::max_norm(state.v));
     t_scale = std::max(t_scale,
                        std::max(abs_value<Scalar>(state.t), abs_value<Scalar>(state.t - t_start)));
   }

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 namespace nsh::event_detail {
@@ -70,10 +71,50 @@ inline FrequencyBound frequency_bound(const SparseMatrix<double>& Ms,
       }
       return 2 * best;
     };
+    // With a lumped (diagonal) mass the infinity norm of M^-1 A is a row sum, O(nnz), and a
+    // rigorous bound of the spectral radius; take it where it is below the power estimate
+    // (for the finite-element bar it is 4 k / m, half of 2 x the power iteration's lambda_max,
+    // hence sqrt(2) fewer segments).
+    bool diagonal = true;
+    for (Index j = 0; j < Ms.outerSize() && diagonal; ++j)
+      for (SparseMatrix<double>::InnerIterator it(Ms, j); it; ++it)
+        if (it.row() != it.col() && it.value() != 0) diagonal = false;
+    auto row_sum_bound = [&](const SparseMatrix<double>& A) {
+      Vector<double> sums = Vector<double>::Zero(n);
+      for (Index j = 0; j < A.outerSize(); ++j)
+        for (SparseMatrix<double>::InnerIterator it(A, j); it; ++it)
+          sums(it.row()) += std::abs(it.value());
+      double best = 0;
+      for (Index i = 0; i < n; ++i) best = std::max(best, sums(i) / Ms.coeff(i, i));
+      return best;
+    };
     if (has_k) lambda_k = power(Ks);
     if (has_c) rho_c = power(Cs);
+    if (diagonal) {
+      if (has_k) lambda_k = std::min(lambda_k, row_sum_bound(Ks));
+      if (has_c) rho_c = std::min(rho_c, row_sum_bound(Cs));
+    }
   }
   return FrequencyBound{std::sqrt(lambda_k), rho_c, std::abs(omega)};
+}
+
+/// max |x_i|: Eigen's vectorized reduction in double (the same value: a maximum is exact), the
+/// generic loop of nsh/scalar.hpp otherwise.
+template <class Scalar>
+Scalar max_norm(const Vector<Scalar>& x) {
+  if constexpr (std::is_same_v<Scalar, double>) {
+    return x.size() == 0 ? 0.0 : x.cwiseAbs().maxCoeff();
+  } else {
+    return max_abs(x);
+  }
+}
+
+/// True if every entry is zero (stops at the first that is not).
+template <class Scalar>
+bool all_zero(const Vector<Scalar>& x) {
+  for (Index i = 0; i < x.size(); ++i)
+    if (x(i) != Scalar(0)) return false;
+  return true;
 }
 
 /// Quantities integrated over the segments since the flow's last reset (the step's ledger).
@@ -114,6 +155,12 @@ struct TaylorFlow {
   Eigen::LDLT<Matrix<Scalar>> M_dense_ldlt;
   Matrix<Scalar> Minv_G;
   Scalar omega{0};
+  // Row-major copies of K and C for the sparse path: a row's products are accumulated in the
+  // order of Eigen's column-major product (j increasing), so f is the same bit for bit, without
+  // the scatter into a zeroed temporary.
+  Eigen::SparseMatrix<Scalar, Eigen::RowMajor> K_rows, C_rows;
+  // Workspace of series(): no allocation per term.
+  Vector<Scalar> work_f, work_y, work_a;
 
   // The closed set's constraint: lambda = -Wc^-1 G_c^T y, a = y + B_c lambda (y = M^-1 f).
   Matrix<Scalar> Gc, Bc, Wc_inv;
@@ -151,6 +198,13 @@ struct TaylorFlow {
       if (M_ldlt.info() != Eigen::Success)
         throw ModelError("M", "event-driven: sparse LDL^T factorization of M failed");
     }
+    if (!dense) {
+      if (has_K) K_rows = model.K;
+      if (has_C) C_rows = model.C;
+    }
+    work_f.resize(n);
+    work_y.resize(n);
+    work_a.resize(n);
     Minv_G.resize(n, m);
     for (Index a = 0; a < m; ++a) Minv_G.col(a) = solve_M(model.G.col(a));
     Minv_F0 = solve_M(model.F);
@@ -194,21 +248,51 @@ struct TaylorFlow {
     return M_ldlt.solve(b);
   }
 
-  /// y = M^-1 f for the augmented state (q, v, c1, sn).
-  Vector<Scalar> free_acceleration(const Vector<Scalar>& q, const Vector<Scalar>& v,
-                                   const Scalar& c1, const Scalar& sn) const {
-    Vector<Scalar> y = Vector<Scalar>::Zero(n);
+  /// y = M^-1 f for the augmented state (q, v, c1, sn), into y (sized n; f is workspace).
+  void free_acceleration_into(const Vector<Scalar>& q, const Vector<Scalar>& v, const Scalar& c1,
+                              const Scalar& sn, Vector<Scalar>& y, Vector<Scalar>& f) const {
     if (dense) {
+      y.setZero();
       if (has_K) y.noalias() -= Minv_K * q;
       if (has_C) y.noalias() -= Minv_C * v;
+    } else if (has_K || has_C) {
+      // f = -K q - C v, each row in the order of the column-major product; with a lumped mass
+      // y = f / m in the same pass.
+      const bool lumped = M_diagonal_inverse.size() != 0;
+      const auto* Kp = K_rows.outerIndexPtr();
+      const auto* Kj = K_rows.innerIndexPtr();
+      const Scalar* Kv = K_rows.valuePtr();
+      const auto* Cp = C_rows.outerIndexPtr();
+      const auto* Cj = C_rows.innerIndexPtr();
+      const Scalar* Cv = C_rows.valuePtr();
+      const Scalar* qd = q.data();
+      const Scalar* vd = v.data();
+      const Scalar* inverse_mass = M_diagonal_inverse.data();
+      Scalar* out = lumped ? y.data() : f.data();
+      // Locals, so that the stores through `out` do not force reloads of the members.
+      const bool with_K = has_K, with_C = has_C;
+      const Index rows = n;
+      for (Index i = 0; i < rows; ++i) {
+        Scalar fi(0);
+        if (with_K)
+          for (auto p = Kp[i]; p < Kp[i + 1]; ++p) fi -= Kv[p] * qd[Kj[p]];
+        if (with_C)
+          for (auto p = Cp[i]; p < Cp[i + 1]; ++p) fi -= Cv[p] * vd[Cj[p]];
+        out[i] = lumped ? Scalar(inverse_mass[i] * fi) : fi;
+      }
+      if (!lumped) y = M_ldlt.solve(f);
     } else {
-      Vector<Scalar> f = Vector<Scalar>::Zero(n);
-      if (has_K) f -= model.K * q;
-      if (has_C) f -= model.C * v;
-      if (has_K || has_C) y = solve_M(f);
+      y.setZero();
     }
     if (has_F0 && c1 != Scalar(0)) y += c1 * Minv_F0;
     if (has_Fa && sn != Scalar(0)) y += sn * Minv_Fa;
+  }
+
+  /// y = M^-1 f for the augmented state (q, v, c1, sn).
+  Vector<Scalar> free_acceleration(const Vector<Scalar>& q, const Vector<Scalar>& v,
+                                   const Scalar& c1, const Scalar& sn) const {
+    Vector<Scalar> y(n), f(n);
+    free_acceleration_into(q, v, c1, sn, y, f);
     return y;
   }
 
@@ -261,26 +345,36 @@ struct TaylorFlow {
     csk[0] = has_Fa ? Scalar(cos(omega * state.t)) : Scalar(0);
     int last = terms;
     for (int k = 0; k < terms; ++k) {
-      const Vector<Scalar> y = free_acceleration(qk[k], vk[k], c1k[k], snk[k]);
-      const Vector<Scalar> a = constrained(y, &lamk[k]);
+      free_acceleration_into(qk[k], vk[k], c1k[k], snk[k], work_y, work_f);
+      const Vector<Scalar>& a = constrained_into(work_y, lamk[k]);
       const Scalar inv = Scalar(1) / Scalar(k + 1);
       qk[k + 1] = vk[k] * inv;
       vk[k + 1] = a * inv;
       c1k[k + 1] = Scalar(0);
       snk[k + 1] = omega * csk[k] * inv;
       csk[k + 1] = -omega * snk[k] * inv;
-      if (max_abs(qk[k + 1]) == Scalar(0) && max_abs(vk[k + 1]) == Scalar(0) &&
-          snk[k + 1] == Scalar(0) && csk[k + 1] == Scalar(0)) {
+      if (snk[k + 1] == Scalar(0) && csk[k + 1] == Scalar(0) && all_zero(qk[k + 1]) &&
+          all_zero(vk[k + 1])) {
         last = k + 1;  // nilpotent: the series has terminated exactly
         break;
       }
     }
     // lambda of the last term.
-    {
-      const Vector<Scalar> y = free_acceleration(qk[last], vk[last], c1k[last], snk[last]);
-      constrained(y, &lamk[last]);
-    }
+    free_acceleration_into(qk[last], vk[last], c1k[last], snk[last], work_y, work_f);
+    constrained_into(work_y, lamk[last]);
     used = last;
+  }
+
+  /// constrained() into the workspace: lambda into `lambda`, a = y + B_c lambda returned (y
+  /// itself when the closed set is empty).
+  const Vector<Scalar>& constrained_into(const Vector<Scalar>& y, Vector<Scalar>& lambda) {
+    if (Gc.cols() == 0) {
+      lambda.resize(0);
+      return y;
+    }
+    lambda = -(Wc_inv * (Gc.transpose() * y));
+    work_a = y + Bc * lambda;
+    return work_a;
   }
 
   /// The longest s <= S (S halved until it holds) on which the series' last two terms are
@@ -289,7 +383,7 @@ struct TaylorFlow {
   Scalar series_reach(Scalar S) const {
     if (used < terms || !(rho > Scalar(0))) return S;  // terminated exactly, or no rho
     std::vector<Scalar> size(static_cast<std::size_t>(used + 1));
-    for (int k = 0; k <= used; ++k) size[k] = rho * max_abs(qk[k]) + max_abs(vk[k]);
+    for (int k = 0; k <= used; ++k) size[k] = rho * max_norm(qk[k]) + max_norm(vk[k]);
     const Scalar target = epsilon<Scalar>() / Scalar(64);
     for (int halvings = 0; halvings < 64; ++halvings, S /= 2) {
       Scalar p(1), largest(0), tail(0);
@@ -307,9 +401,16 @@ struct TaylorFlow {
     State<Scalar> out;
     out.q = qk[used];
     out.v = vk[used];
+    // Horner in s, one pass per term over q and v together.
+    Scalar* q = out.q.data();
+    Scalar* v = out.v.data();
     for (int k = used; k-- > 0;) {
-      out.q = out.q * s + qk[k];
-      out.v = out.v * s + vk[k];
+      const Scalar* qc = qk[k].data();
+      const Scalar* vc = vk[k].data();
+      for (Index i = 0; i < n; ++i) {
+        q[i] = q[i] * s + qc[i];
+        v[i] = v[i] * s + vc[i];
+      }
     }
     return out;
   }

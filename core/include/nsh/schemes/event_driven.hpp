@@ -16,7 +16,9 @@
 // are below epsilon / 64 of its largest, an a posteriori check of rho): the exponential to the
 // scalar's epsilon, with the particular solution of the constant and harmonic force included
 // through the augmented state. The model may be dense or sparse (nsh/sparse_model.hpp); the
-// flow keeps a sparse copy.
+// flow keeps a sparse copy. The body is split by concept in core/src/event_driven/ (root
+// finding, Taylor flow, contact modes, accumulation, the flow's loop); its cost and work bound
+// are in docs/event-driven-performance.md.
 // (Scaling without squaring: each term is a sparse matrix-vector product, which is what makes
 // the finite-element bar with 10^3-10^4 nodes affordable where a dense exp(A s) is not.)
 // Every gap g_alpha(s) of an open contact and every multiplier lambda_alpha(s) of a closed one is
@@ -103,8 +105,9 @@ struct EventDrivenOptions {
   /// (t_target - t) rho / 4, and refuses an interval above this with an InputError naming the
   /// field that makes it infeasible (K or C for the stiffness or damping over mass, omega, or T);
   /// the count over the whole run is checked inside the loop (a StepError that says the time
-  /// reached and the events so far). 10^7 segments are about a minute of a small model in
-  /// double; raise it for long runs of stiff models (docs/event-driven-performance.md).
+  /// reached and the events so far). 10^7 segments are about 35 s of a 1-dof model in double
+  /// and more for larger ones; raise it for long runs of stiff models
+  /// (docs/event-driven-performance.md).
   Index max_segments{10000000};
 };
 

@@ -226,9 +226,11 @@ TEST(Cli, CheckPenalty2RunsEveryProviderProperty) {
   // Explicit (symplectic) Euler gains spring energy: it does not claim the penetration bound,
   // and forced, the check finds a step that breaks it.
   const std::string spec = "penalty2:kappa=1000,method=explicit";
+  // Asked for that one unclaimed property alone, the run checks nothing: exit 2, saying so.
   const Result unclaimed = nsh("check --scheme " + spec + " --property penalty2_penetration_bound");
-  EXPECT_EQ(unclaimed.status, 0) << unclaimed.out << unclaimed.err;
+  EXPECT_EQ(unclaimed.status, 2) << unclaimed.out << unclaimed.err;
   EXPECT_TRUE(has(unclaimed.out, "not claimed")) << unclaimed.out;
+  EXPECT_TRUE(has(unclaimed.err, "nothing was checked")) << unclaimed.err;
   const Result forced =
       nsh("check --scheme " + spec + " --property penalty2_penetration_bound --force");
   EXPECT_EQ(forced.status, 1) << forced.out << forced.err;

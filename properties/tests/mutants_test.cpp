@@ -19,7 +19,31 @@ TEST(Mutants, EveryMutantIsRejected) {
       for (const auto& v : check_mutant(mutant, options)) rejected |= v.outcome == Outcome::fail;
       EXPECT_TRUE(rejected) << mutant << " survived every claimed property";
     }
-  EXPECT_GE(mutants, 8);
+  EXPECT_GE(mutants, 16);
+}
+
+TEST(Mutants, LyingSummariesAndLostOrderAreCaughtByWhatNshRecomputes) {
+  // Each passes every property that trusts what it reports; each is caught by the property
+  // that recomputes from the states (issue 18): the after-velocity of the state (the kit
+  // derives it), E_alg from the exposed acceleration-like variable, the order in Real50 over
+  // three decades.
+  const struct {
+    const char* mutant;
+    const char* property;
+  } cases[] = {{"mutant:mj-lying-impulse", "newton_restitution"},
+               {"mutant:mj-lying-impulse", "momentum_balance"},
+               {"mutant:newmark-faked-energy", "algorithmic_energy_decay"},
+               {"mutant:genalpha-gamma-off", "observed_order"}};
+  CheckOptions options;
+  for (const auto& c : cases) {
+    const Verdict v = check_property(c.mutant, c.property, options);
+    EXPECT_EQ(v.outcome, Outcome::fail) << c.mutant << " / " << c.property << ": " << v.note;
+  }
+  // The gamma-off mutant keeps every energy claim: only the order shows it.
+  for (const char* property : {"energy_identity", "algorithmic_energy_decay"})
+    EXPECT_EQ(check_property("mutant:genalpha-gamma-off", property, options).outcome,
+              Outcome::pass)
+        << property;
 }
 
 TEST(Check, PositionActivationGainsEnergyAndTheCaseFileReplays) {

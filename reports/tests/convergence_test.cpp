@@ -211,6 +211,8 @@ TEST(Convergence, UntrustedFitsAreFlagged) {
             std::string::npos);
   EXPECT_NE(fit_warning(fit_order(h, {1e-2, 1e-5, 1e-2, 1e-6})).find("residual"),
             std::string::npos);
+  EXPECT_NE(fit_warning(fit_order(h, {0.98, 0.98, 0.979, 0.98})).find("order near 0"),
+            std::string::npos);
   EXPECT_EQ(fit_warning(fit_order({0.1}, {1e-2})), "");  // no order at all
 }
 

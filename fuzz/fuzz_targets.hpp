@@ -1,7 +1,8 @@
 #pragma once
 // The fuzz entry points of nsh (docs/limits.md, "Fuzzing"): each takes arbitrary bytes and
-// must end with either a value or an InputError (nsh's "bad input, exit 2"); anything else (a
-// crash, a sanitizer report, another exception, a hang) is a finding. Shared by the libFuzzer
+// must end with either a value or an InputError (nsh's "bad input, exit 2") that names a field
+// in a message of bounded length; anything else (a crash, a sanitizer report, another
+// exception, an InputError without a field, a hang) is a finding. Shared by the libFuzzer
 // targets (clang) and the standalone replay driver (any compiler).
 #include <cstddef>
 #include <cstdint>

@@ -47,7 +47,7 @@ std::vector<std::string> tokens() {
           "\"G\": {\"rows\": 10000000, \"cols\": 10000000, \"entries\": []}",
           "\"M\"",      "\"e\"",       "\"T\"",
           "\"h\"",      "\"q0\"",      "\"family\": \"sweeping\"",
-          std::string(300, '['),      std::string(5000, '9'),
+          std::string(300, '['),      std::string(100000, '['), std::string(5000, '9'),
           "0." + std::string(4000, '0') + "1",
           ":theta=",    ",",           "=",
           "moreau-jean", "newmark:beta=", "event-driven",

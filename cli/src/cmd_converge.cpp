@@ -5,7 +5,8 @@
 // Convergence and work-precision study (nsh/reports/convergence.hpp): writes
 // DIR/convergence.json, DIR/convergence.csv, DIR/convergence_<measure>.svg and
 // DIR/work_precision_<measure>.svg, and prints the fitted orders. The default reference,
-// "auto", is the case's closed form when it has one and the event-driven flow otherwise.
+// "auto", is the closed form of the file's own model when its data has one (never chosen by the
+// file's "name") and the event-driven flow otherwise.
 // Exit status: 0 every run completed; 1 a run failed (StepError; its errors are null) or the
 // reference could not be computed (the message names it); 2 bad input or usage (the message
 // names the field or option).

@@ -103,7 +103,7 @@ std::pair<Index, Index> case_text::sparse_shape(const json& node, const std::str
                          describe(node));
   for (const auto& [key, value] : node.items())
     if (key != "rows" && key != "cols" && key != "entries")
-      throw InputError(field + "." + key,
+      throw InputError(field + "." + limits::describe_key(key),
                        "unknown field of a sparse matrix; accepted: rows, cols, entries");
   return {dimension_of(field_of(node, "rows"), field + ".rows"),
           dimension_of(field_of(node, "cols"), field + ".cols")};

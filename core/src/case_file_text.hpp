@@ -65,7 +65,7 @@ inline void check_linear_document(const CaseDocument& document) {
     if (!linear_fields().count(key) && (key.empty() || key[0] != '_')) {
       std::string accepted;
       for (const auto& f : linear_fields()) accepted += (accepted.empty() ? "" : ", ") + f;
-      throw InputError(key.empty() ? "\"\"" : key,
+      throw InputError(key.empty() ? "\"\"" : limits::describe_key(key),
                        "unknown field " + limits::describe_key(key) +
                            " of a linear case; accepted: " + accepted +
                            " (and metadata keys starting with '_')");

@@ -82,6 +82,16 @@ void check_dense_dofs(Index dofs, const std::string& scalar, const std::string& 
                                         dofs, max_dense_dofs));
 }
 
+void check_exact_run(Index dofs) {
+  if (dofs > max_rational_run_dofs)
+    throw InputError("precision",
+                     fmt::format("the model has {} degrees of freedom; runs in exact rational "
+                                 "arithmetic are limited to {} (the numbers grow at every step: "
+                                 "one step of the 101-dof bar takes about 20 s): use --precision "
+                                 "double or 50 (docs/limits.md)",
+                                 dofs, max_rational_run_dofs));
+}
+
 void check_contacts(Index rows, Index cols, const std::string& field) {
   if (cols > max_contacts)
     throw InputError(field, fmt::format("declares {} contacts (columns); at most {} are read "

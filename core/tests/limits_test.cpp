@@ -193,6 +193,16 @@ TEST(Limits, RationalHasADofLimitThatNamesThePrecision) {
     EXPECT_TRUE(has(e.what(), std::to_string(n))) << e.what();
   }
   EXPECT_NO_THROW(load_linear_case<double>(parse_case_text(doc.dump())));
+  // The 101-dof bar is read exactly (its file is compared with its generator), but a run of it
+  // in Rational is refused before its first step.
+  EXPECT_NO_THROW(limits::check_exact_run(limits::max_rational_run_dofs));
+  try {
+    limits::check_exact_run(101);
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "precision");
+    EXPECT_TRUE(has(e.what(), "101")) << e.what();
+  }
   try {
     load_linear_case<Rational>(read_case_file(locate_case("impacting-bar-1000-sparse")));
     ADD_FAILURE();

@@ -128,7 +128,11 @@ std::string fit_warning(const OrderFit& fit) {
     add(fmt::format("residual {:.2f} decades: the errors are not on a line (not asymptotic, or "
                     "at round-off)",
                     fit.residual));
-  if (fit.defined() && fit.order < 0) add("negative order: the error grows as h shrinks");
+  if (fit.defined() && fit.order < 0)
+    add("negative order: the error grows as h shrinks");
+  else if (fit.defined() && fit.order < 0.2)
+    add("order near 0: the error does not shrink with h (does the scheme converge to another "
+        "solution than the reference's, e.g. a penalty model against the rigid one?)");
   return out;
 }
 

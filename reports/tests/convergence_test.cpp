@@ -200,5 +200,21 @@ TEST(Convergence, BadInputNamesTheField) {
   EXPECT_THROW(run_convergence(options), InputError);
 }
 
+// Issue 19.6: penalty2 on the bouncing ball fitted orders -19.8 and -39.6, two-point fits
+// showed residual 0; such fits are flagged, a clean one is not.
+TEST(Convergence, UntrustedFitsAreFlagged) {
+  const std::vector<double> h{0.1, 0.05, 0.025, 0.0125};
+  EXPECT_EQ(fit_warning(fit_order(h, {1e-2, 2.5e-3, 6.25e-4, 1.5625e-4})), "");
+  EXPECT_NE(fit_warning(fit_order({0.1, 0.05}, {1e-2, 2.5e-3})).find("only 2 points"),
+            std::string::npos);
+  EXPECT_NE(fit_warning(fit_order(h, {1e-8, 1e-4, 1e-1, 1e2})).find("negative order"),
+            std::string::npos);
+  EXPECT_NE(fit_warning(fit_order(h, {1e-2, 1e-5, 1e-2, 1e-6})).find("residual"),
+            std::string::npos);
+  EXPECT_NE(fit_warning(fit_order(h, {0.98, 0.98, 0.979, 0.98})).find("order near 0"),
+            std::string::npos);
+  EXPECT_EQ(fit_warning(fit_order({0.1}, {1e-2})), "");  // no order at all
+}
+
 }  // namespace
 }  // namespace nsh::reports

@@ -45,6 +45,12 @@ inline constexpr Index max_dense_dofs = 4096;
 /// -O1; 128 dofs about twice that; the 1001-dof sparse bar read densely: hours).
 inline constexpr Index max_rational_dofs = 128;
 
+/// Most degrees of freedom of a *run* in exact rational arithmetic: every step's numbers grow,
+/// so a step of the 101-dof bar costs about 20 s (Moreau-Jean, -O1), T = 3 would be hours.
+/// Reading and validating such a model stays allowed (max_rational_dofs: the bar's exact file
+/// is compared with its generator); check_exact_run refuses the run before its first step.
+inline constexpr Index max_rational_run_dofs = 32;
+
 /// Most contacts (columns of G): G is stored densely, n x m.
 inline constexpr Index max_contacts = 4096;
 
@@ -75,6 +81,11 @@ void check_number_exponent(long long exponent, const std::string& field, const s
 /// InputError("precision") naming the option to change if a model of `dofs` degrees of
 /// freedom is beyond what `scalar` ("double", "50", "rational") handles (dense readers).
 void check_dense_dofs(Index dofs, const std::string& scalar, const std::string& field);
+
+/// InputError("precision") naming --precision if an exact run of a model with `dofs` degrees
+/// of freedom is beyond max_rational_run_dofs. For the callers that start a run (the driver's
+/// simulate and the commands that call it), before the first step.
+void check_exact_run(Index dofs);
 
 /// InputError(field) if G declared rows x cols is beyond max_contacts / max_dense_G_entries.
 void check_contacts(Index rows, Index cols, const std::string& field);

@@ -102,8 +102,9 @@ struct ConvergenceOptions {
 
 /// Why a fitted order should not be trusted, or empty: fewer than three points (two points
 /// always lie on a line: residual 0 says nothing), an RMS residual above 0.15 decades (the
-/// errors are not on a line: not yet asymptotic, or stalled at round-off), or a negative
-/// order (the error grows as h shrinks: no convergence).
+/// errors are not on a line: not yet asymptotic, or stalled at round-off), a negative order
+/// (the error grows as h shrinks) or one below 0.2 (the error does not shrink: the scheme
+/// converges to another solution than the reference's, such as penalty against rigid contact).
 std::string fit_warning(const OrderFit& fit);
 
 /// One (scheme, precision) study.

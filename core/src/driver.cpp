@@ -1,6 +1,7 @@
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/limits.hpp>
 #include <nsh/sparse_model.hpp>
 
 #include <fmt/format.h>
@@ -75,6 +76,7 @@ template <class Scalar, class Model>
 State<Scalar> run(Scheme<Scalar>& scheme, const Model& model, const State<Scalar>& initial,
                   const Scalar& h, const Scalar& T, const StepObserver<Scalar>& observer) {
   const Index steps = step_count(initial.t, T, h);
+  if constexpr (is_exact_v<Scalar>) limits::check_exact_run(model.dofs());
   require_finite_energy(model, initial);
   scheme.initialize(model, initial, h);
   State<Scalar> state = initial;

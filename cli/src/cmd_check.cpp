@@ -242,6 +242,37 @@ void list_properties(std::ostream& out) {
   }
 }
 
+void list_claims(std::ostream& out, const std::string& spec) {
+  const Registry& registry = Registry::builtin();
+  std::vector<std::string> specs;
+  if (!spec.empty()) {
+    specs.push_back(registry.resolve(spec).str());
+  } else {
+    for (const auto& name : registry.names(false))
+      for (const auto& s : registry.representatives(name)) specs.push_back(registry.resolve(s).str());
+  }
+  for (const auto& s : specs) {
+    const SchemeInfo info = registry.make<double>(s)->info();
+    out << s << "\n";
+    for (const auto& property : properties::shared_property_names()) {
+      const std::string inapplicable = properties::inapplicable_reason(s, property);
+      if (!inapplicable.empty()) {
+        out << fmt::format("    {:<32} n/a: {}\n", property, inapplicable);
+        continue;
+      }
+      const auto claim = properties::find_claim(info, property);
+      if (!claim) {
+        out << fmt::format("    {:<32} not claimed (nsh check --force checks it)\n", property);
+        continue;
+      }
+      out << fmt::format("    {:<32} claimed: {}\n", property, claim->domain);
+      for (const auto& probe : claim->outside)
+        out << fmt::format("    {:<32}   sharp: must fail at {} ({})\n", "", probe.spec,
+                           probe.why);
+    }
+  }
+}
+
 void add_check_command(CLI::App& app, int& status) {
   auto args = std::make_shared<CheckArgs>();
   auto* cmd = app.add_subcommand("check", "Check the shared properties that schemes claim");

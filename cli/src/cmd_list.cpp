@@ -65,13 +65,20 @@ int list_properties_branch(std::ostream& out) {
 void add_list_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("list", "List built-in schemes, cases, properties or mutants");
   auto what = std::make_shared<std::string>();
+  auto spec = std::make_shared<std::string>();
   cmd->add_option("what", *what,
-                  "schemes, cases, properties or mutants (default: all but "
-                  "properties)")
-      ->check(CLI::IsMember({"schemes", "cases", "properties", "mutants"}));
-  cmd->callback([what, &status] {
+                  "schemes, cases, properties, mutants or claims (default: all but "
+                  "properties and claims)")
+      ->check(CLI::IsMember({"schemes", "cases", "properties", "mutants", "claims"}));
+  cmd->add_option("spec", *spec,
+                  "with claims: one scheme spec (default: every scheme's representative specs)");
+  cmd->callback([what, spec, &status] {
     std::ostream& out = std::cout;
-    if (*what == "schemes") {
+    if (!spec->empty() && *what != "claims")
+      throw InputError("spec", "a scheme spec follows `nsh list claims` only");
+    if (*what == "claims") {
+      list_claims(out, *spec);
+    } else if (*what == "schemes") {
       list_entries(out, false);
     } else if (*what == "cases") {
       list_cases(out);

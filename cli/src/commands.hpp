@@ -23,5 +23,8 @@ void add_merge_command(CLI::App& app, int& status);
 /// `nsh list properties`: one line per property of the shared suite. Defined by the properties
 /// module's cmd_check.cpp; cmd_list.cpp calls it once that exists.
 void list_properties(std::ostream& out);
+/// `nsh list claims [SPEC]`: what each scheme (the representative specs, or SPEC) claims, where,
+/// with the outside probes that show each claim sharp, and why the rest is not claimed or n/a.
+void list_claims(std::ostream& out, const std::string& spec);
 
 }  // namespace nsh::cli

@@ -198,6 +198,21 @@ TEST(Cli, CheckCounterexampleReplaysWithSimulate) {
   EXPECT_TRUE(gained) << replay.out;
 }
 
+TEST(Cli, ListClaimsSaysWhatASpecClaimsAndWhere) {
+  // theta = 3/10 is outside the energy theorem's domain: said, with the way to check it anyway.
+  const Result r = nsh("list claims moreau-jean:theta=0.3");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(has(r.out, "moreau_jean_energy_dissipation   not claimed")) << r.out;
+  EXPECT_TRUE(has(r.out, "energy_identity                  claimed: every theta")) << r.out;
+  EXPECT_TRUE(has(r.out, "algorithmic_energy_decay         n/a: ")) << r.out;
+  // Every representative spec with its sharpness probes when no spec is given.
+  const Result all = nsh("list claims");
+  ASSERT_EQ(all.status, 0) << all.err;
+  EXPECT_TRUE(has(all.out, "moreau-jean:activation=position-velocity,lcp=lemke,theta=7/10")) << all.out;
+  EXPECT_TRUE(has(all.out, "sharp: must fail at")) << all.out;
+  EXPECT_EQ(nsh("list schemes moreau-jean").status, 2);
+}
+
 TEST(Cli, ListSchemesShowsTheFirstOrderSchemes) {
   const Result schemes = nsh("list schemes");
   ASSERT_EQ(schemes.status, 0) << schemes.err;

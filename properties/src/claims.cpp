@@ -102,7 +102,7 @@ std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
   out.push_back(claim("newton_restitution", "every parameter (impulse LCP)"));
   out.push_back(claim("lcp_certificate", "every parameter (certified one-step solve)"));
   out.push_back(
-      claim("momentum_balance", "F constant (external_impulse exact along K c = C c = G^T c = 0)"));
+      claim("momentum_balance", "F constant (external_impulse exact along K c = C c = 0, impulses along G^T c)"));
   out.push_back(claim("double_vs_real50", "every parameter"));
   out.push_back(
       claim("observed_order", "smooth phases; order 2 iff gamma = 1/2 + alpha_f - alpha_m"));

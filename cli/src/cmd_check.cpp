@@ -18,9 +18,12 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <memory>
+
+#include <unistd.h>
 
 namespace nsh::cli {
 namespace {
@@ -42,6 +45,7 @@ struct CheckArgs {
   std::string case_file;
   std::string h;
   bool stats{false};
+  bool quiet{false};
 };
 
 /// `--stats`: what the random cases of each verdict exercised, against the requirements.
@@ -85,7 +89,18 @@ properties::CheckOptions options_from(const CheckArgs& a) {
 }
 
 int run_check(const CheckArgs& a) {
-  const properties::CheckOptions options = options_from(a);
+  properties::CheckOptions options = options_from(a);
+  // Long work is not silent: one line per verdict on stderr when it is a terminal.
+  if (!a.quiet && isatty(STDERR_FILENO)) {
+    auto done = std::make_shared<int>(0);
+    const auto start = std::chrono::steady_clock::now();
+    options.progress = [done, start](const Verdict& v) {
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::cerr << fmt::format("nsh check: {} done ({:.0f} s): {} / {}: {} ({} cases)\n", ++*done,
+                               seconds, v.scheme, v.property, to_string(v.outcome), v.cases_run);
+    };
+  }
   const std::vector<std::string> schemes =
       a.schemes.empty() ? std::vector<std::string>{"all"} : a.schemes;
   const std::vector<std::string> props =
@@ -292,6 +307,7 @@ void add_check_command(CLI::App& app, int& status) {
   cmd->add_option("--case", args->case_file,
                   "judge this case file (e.g. a shrunk counterexample) with --scheme SPEC");
   cmd->add_option("--h", args->h, "step size for --case (default: the case file's h)");
+  cmd->add_flag("--quiet", args->quiet, "no progress lines on stderr (they appear on a terminal)");
   cmd->add_flag("--stats", args->stats,
                 "print what share of the random cases exercised each property's interesting "
                 "branch (impacts, e > 0, simultaneous impacts) and the share it requires");

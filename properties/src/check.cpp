@@ -140,6 +140,7 @@ std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
       } else {
         verdicts.push_back(provider->check(canonical, property, options));
       }
+      if (options.progress) options.progress(verdicts.back());
     }
   }
   return verdicts;

@@ -17,6 +17,7 @@
 // same verdicts and the same counterexamples.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -85,6 +86,9 @@ struct CheckOptions {
   /// exactly the cases of the unsharded run with the same seed and cases.
   int shard{0};
   int shards{1};
+  /// Called by run_checks after each verdict (`nsh check` prints a progress line on a
+  /// terminal); it does not change what is checked.
+  std::function<void(const Verdict&)> progress;
 };
 
 /// Does this run evaluate the case at `index` of the unsharded case order?

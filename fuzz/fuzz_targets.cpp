@@ -10,9 +10,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <new>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <typeinfo>

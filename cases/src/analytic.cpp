@@ -50,8 +50,8 @@ State<Scalar> ballistic_state(const LinearModel<Scalar>& model, const State<Scal
                               const Scalar& t) {
   if (max_abs(model.K) != Scalar(0) || max_abs(model.C) != Scalar(0) ||
       max_abs(model.F) != Scalar(0) || model.has_harmonic_force())
-    throw InputError("K", "the ballistic closed form needs K = C = 0 and F = 0 (model '" +
-                              model.name + "')");
+    throw InputError(
+        "K", "the ballistic closed form needs K = C = 0 and F = 0 (model '" + model.name + "')");
   if (t < initial.t)
     throw InputError("t",
                      "time " + format_scalar(t) + " is before t0 = " + format_scalar(initial.t));
@@ -96,8 +96,8 @@ State<Scalar> ballistic_state(const LinearModel<Scalar>& model, const State<Scal
 
 template <class Scalar>
 AnalyticFlow<Scalar> analytic_flow(const LinearModel<Scalar>& model, const State<Scalar>& initial) {
-  const bool force_free = max_abs(model.K) == Scalar(0) && max_abs(model.C) == Scalar(0) &&
-                          !model.has_harmonic_force();
+  const bool force_free =
+      max_abs(model.K) == Scalar(0) && max_abs(model.C) == Scalar(0) && !model.has_harmonic_force();
   if constexpr (!is_exact_v<Scalar>) {
     // from_case checks every hypothesis of its closed form and throws InputError otherwise.
     if (model.dofs() == 1 && model.contacts() == 0 && model.K(0, 0) > Scalar(0)) {
@@ -143,7 +143,7 @@ State<Scalar> analytic_state(const std::string& case_name, const Scalar& t) {
 }
 
 #define NSH_INSTANTIATE_ANALYTIC(S)                                                  \
-  template AnalyticFlow<S> analytic_flow(const LinearModel<S>&, const State<S>&);     \
+  template AnalyticFlow<S> analytic_flow(const LinearModel<S>&, const State<S>&);    \
   template bool has_analytic<S>(const std::string&);                                 \
   template std::optional<State<S>> try_analytic_state(const std::string&, const S&); \
   template State<S> analytic_state(const std::string&, const S&);                    \

@@ -177,8 +177,9 @@ int run_case(const CheckArgs& a) {
   for (const auto& property : props) {
     (void)properties::describe(property);  // InputError naming an unknown property
     if (property == "observed_order")
-      throw InputError("--property", "observed_order is measured on its own oscillator, not on "
-                                     "a case file");
+      throw InputError("--property",
+                       "observed_order is measured on its own oscillator, not on "
+                       "a case file");
     const std::string inapplicable = properties::inapplicable_reason(spec, property);
     if (!inapplicable.empty()) {
       std::cout << fmt::format("  {:<32} n/a ({})\n", property, inapplicable);
@@ -264,7 +265,8 @@ void list_claims(std::ostream& out, const std::string& spec) {
     specs.push_back(registry.resolve(spec).str());
   } else {
     for (const auto& name : registry.names(false))
-      for (const auto& s : registry.representatives(name)) specs.push_back(registry.resolve(s).str());
+      for (const auto& s : registry.representatives(name))
+        specs.push_back(registry.resolve(s).str());
   }
   for (const auto& s : specs) {
     const SchemeInfo info = registry.make<double>(s)->info();
@@ -282,8 +284,7 @@ void list_claims(std::ostream& out, const std::string& spec) {
       }
       out << fmt::format("    {:<32} claimed: {}\n", property, claim->domain);
       for (const auto& probe : claim->outside)
-        out << fmt::format("    {:<32}   sharp: must fail at {} ({})\n", "", probe.spec,
-                           probe.why);
+        out << fmt::format("    {:<32}   sharp: must fail at {} ({})\n", "", probe.spec, probe.why);
     }
   }
 }

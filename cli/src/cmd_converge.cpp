@@ -57,9 +57,10 @@ int run(const ConvergeArgs& args) {
   reports::write_convergence(studies, args.out);
   int status = 0;
   for (const auto& s : studies) {
-    std::cout << fmt::format("{} [{}] on {} against {} (error scale {:.3g}: the largest of "
-                             "|T - t0|, |q|, |v| and |E| of the reference):\n",
-                             s.scheme, s.precision, s.case_name, s.reference, s.error_scale);
+    std::cout << fmt::format(
+        "{} [{}] on {} against {} (error scale {:.3g}: the largest of "
+        "|T - t0|, |q|, |v| and |E| of the reference):\n",
+        s.scheme, s.precision, s.case_name, s.reference, s.error_scale);
     for (const auto& m : s.measures) {
       const auto& fit = s.fits.at(m);
       if (!fit.reason.empty()) {  // no slope through round-off noise

@@ -112,8 +112,9 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     // Every declared size is checked against docs/limits.md before allocating; reaching this
     // is a failure of nsh, not of the input.
-    std::fprintf(stderr, "nsh: internal error: out of memory (a limit of docs/limits.md is "
-                         "missing; please report the command)\n");
+    std::fprintf(stderr,
+                 "nsh: internal error: out of memory (a limit of docs/limits.md is "
+                 "missing; please report the command)\n");
     return 1;
   } catch (const std::exception& e) {
     // Not an InputError: nsh failed (exit 1), with what it was doing when the message says.

@@ -17,8 +17,8 @@ void load(const std::string& path, const std::string& field) {
   // the executable exports (-rdynamic); the plugin must not carry a second copy of nsh.
   if (!dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL)) {
     const char* why = dlerror();
-    throw InputError(field, "cannot load the plugin '" + path + "': " +
-                                (why ? std::string(why) : std::string("unknown error")) +
+    throw InputError(field, "cannot load the plugin '" + path +
+                                "': " + (why ? std::string(why) : std::string("unknown error")) +
                                 " (build it with nsh_add_plugin from nsh's cmake/nsh_stamp.cmake)");
   }
 }

@@ -90,13 +90,13 @@ ShardFile read_shard_file(const std::string& path) {
   try {
     // The depth is bounded while parsing (the callback sees every container open), so no
     // recursive walk of the document can exhaust the stack afterwards.
-    j = nlohmann::json::parse(in, [&path](int depth, nlohmann::json::parse_event_t event,
-                                          nlohmann::json&) {
-      if (event == nlohmann::json::parse_event_t::object_start ||
-          event == nlohmann::json::parse_event_t::array_start)
-        limits::check_json_depth(static_cast<std::size_t>(depth) + 1, path);
-      return true;
-    });
+    j = nlohmann::json::parse(
+        in, [&path](int depth, nlohmann::json::parse_event_t event, nlohmann::json&) {
+          if (event == nlohmann::json::parse_event_t::object_start ||
+              event == nlohmann::json::parse_event_t::array_start)
+            limits::check_json_depth(static_cast<std::size_t>(depth) + 1, path);
+          return true;
+        });
   } catch (const nlohmann::json::exception& e) {
     throw InputError(path, std::string("not JSON: ") + e.what());
   }
@@ -105,9 +105,9 @@ ShardFile read_shard_file(const std::string& path) {
     throw InputError(path + ": format",
                      std::string("not '") + kFormat + "' (write it with nsh check --out)");
   if (field<int>(j, "version", path) != kVersion)
-    throw InputError(path + ": version", fmt::format("{} is not supported (expected {})",
-                                                     limits::describe_json(j.at("version")),
-                                                     kVersion));
+    throw InputError(path + ": version",
+                     fmt::format("{} is not supported (expected {})",
+                                 limits::describe_json(j.at("version")), kVersion));
   ShardFile f;
   f.shard = field<int>(j, "shard", path);
   f.shards = field<int>(j, "shards", path);

@@ -209,7 +209,8 @@ Verdict verdict_from_json(const nlohmann::json& j, const std::string& where) {
     properties::Counterexample x;
     for (const auto& kv : field<nlohmann::json>(c, "values", at)) {
       if (!kv.is_array() || kv.size() != 2 || !kv[0].is_string() || !kv[1].is_string())
-        throw InputError(at + ".values", "an entry is not [name, value]: " + limits::describe_json(kv));
+        throw InputError(at + ".values",
+                         "an entry is not [name, value]: " + limits::describe_json(kv));
       x.values.emplace_back(kv[0].get<std::string>(), kv[1].get<std::string>());
     }
     x.case_file = field<std::string>(c, "case_file", at);

@@ -208,7 +208,8 @@ TEST(Cli, ListClaimsSaysWhatASpecClaimsAndWhere) {
   // Every representative spec with its sharpness probes when no spec is given.
   const Result all = nsh("list claims");
   ASSERT_EQ(all.status, 0) << all.err;
-  EXPECT_TRUE(has(all.out, "moreau-jean:activation=position-velocity,lcp=lemke,theta=7/10")) << all.out;
+  EXPECT_TRUE(has(all.out, "moreau-jean:activation=position-velocity,lcp=lemke,theta=7/10"))
+      << all.out;
   EXPECT_TRUE(has(all.out, "sharp: must fail at")) << all.out;
   EXPECT_EQ(nsh("list schemes moreau-jean").status, 2);
 }

@@ -51,8 +51,8 @@ void expect_names_a_field(const Result& r, const std::string& field) {
 // Issue 20.1: 10^5 levels of nesting used to end in SIGSEGV (the message's recursive dump()).
 TEST(Reliability, DeepNestingInACaseFileIsExitTwo) {
   const std::string base = R"("M": [[1]], "q0": [0], "v0": [0])";
-  const std::string T_deep = write("deep-T.json", "{" + base + R"(, "T": )" +
-                                                      nested(100000, "[", "1", "]") + "}");
+  const std::string T_deep =
+      write("deep-T.json", "{" + base + R"(, "T": )" + nested(100000, "[", "1", "]") + "}");
   const std::string name_deep =
       write("deep-name.json",
             R"({"name": )" + nested(100000, R"({"a": )", "1", "}") + ", " + base + R"(, "T": 1})");
@@ -88,8 +88,7 @@ TEST(Reliability, DeclaredSizesAreExitTwoNamingTheField) {
                        "q0");
   expect_names_a_field(nsh("simulate '" + data + "sparse-G-1e7.json' --scheme moreau-jean"), "G");
   expect_names_a_field(nsh("events '" + data + "sparse-G-1e7.json'"), "G");
-  expect_names_a_field(nsh("simulate '" + data + "empty-key.json' --scheme moreau-jean"),
-                       "\"\"");
+  expect_names_a_field(nsh("simulate '" + data + "empty-key.json' --scheme moreau-jean"), "\"\"");
 }
 
 // Issue 20.3: a 1e99999 entry, 3e5 digits, and the rational precision on the bars.
@@ -116,9 +115,10 @@ TEST(Reliability, ConvergeChecksTheWorkBeforeStarting) {
   expect_names_a_field(r, "--h");
   EXPECT_TRUE(has(r.err, "--max-steps")) << r.err;
   // The override is honoured: a bound below the study's largest run is refused the same way.
-  const Result low = nsh("converge bouncing-ball --scheme moreau-jean --h 1/100 --max-steps 10 "
-                         "--out " +
-                         (scratch() / "conv-low").string());
+  const Result low =
+      nsh("converge bouncing-ball --scheme moreau-jean --h 1/100 --max-steps 10 "
+          "--out " +
+          (scratch() / "conv-low").string());
   expect_names_a_field(low, "--h");
 }
 
@@ -127,9 +127,9 @@ TEST(Reliability, ConvergeChecksTheWorkBeforeStarting) {
 TEST(Reliability, AnalyticReferenceFollowsTheModelNotTheName) {
   for (const char* file : {"edited-two-body.json", "edited-bouncing-ball.json"}) {
     const auto run = [&](const std::string& reference, const std::string& dir) {
-      const Result r = nsh("converge '" + data + file +
-                           "' --scheme moreau-jean --h 1/50,1/100 --reference " + reference +
-                           " --out " + (scratch() / dir).string());
+      const Result r =
+          nsh("converge '" + data + file + "' --scheme moreau-jean --h 1/50,1/100 --reference " +
+              reference + " --out " + (scratch() / dir).string());
       EXPECT_EQ(r.status, 0) << file << " " << reference << "\n" << r.err;
       return nlohmann::json::parse(slurp(scratch() / dir / "convergence.json"));
     };
@@ -155,13 +155,13 @@ TEST(Reliability, AnalyticReferenceFollowsTheModelNotTheName) {
 // Issue 19.6: a FILE reference on one of the study's grids gives orders of 20 and more.
 TEST(Reliability, ConvergeRefusesAReferenceThatIsNotFiner) {
   const fs::path csv = scratch() / "ref-100.csv";
-  const Result s =
-      nsh("simulate bouncing-ball --scheme event-driven --h 1/100 --T 1 --out '" + csv.string() +
-          "'");
+  const Result s = nsh("simulate bouncing-ball --scheme event-driven --h 1/100 --T 1 --out '" +
+                       csv.string() + "'");
   ASSERT_EQ(s.status, 0) << s.err;
-  const Result r = nsh("converge bouncing-ball --scheme moreau-jean --h 1/50,1/100 --T 1 "
-                       "--reference '" +
-                       csv.string() + "' --out " + (scratch() / "notfiner").string());
+  const Result r =
+      nsh("converge bouncing-ball --scheme moreau-jean --h 1/50,1/100 --T 1 "
+          "--reference '" +
+          csv.string() + "' --out " + (scratch() / "notfiner").string());
   expect_names_a_field(r, "reference");
   EXPECT_TRUE(has(r.err, "not finer")) << r.err;
 }

@@ -43,8 +43,8 @@ class RawNumberBuilder : public nlohmann::json_sax<json> {
   bool key(string_t& key) override {
     json& object = *stack_.back();
     if (object.contains(key))
-      throw InputError(source_, "field '" + limits::describe_key(key) +
-                                    "' appears twice in the same object");
+      throw InputError(
+          source_, "field '" + limits::describe_key(key) + "' appears twice in the same object");
     pending_key_ = &object[key];
     return true;
   }

@@ -25,7 +25,9 @@ namespace nsh::case_text {
 using json = nlohmann::json;
 
 // A value for a message, bounded in length and in work whatever its depth (never dump()).
-inline std::string describe(const json& node) { return limits::describe_json(node); }
+inline std::string describe(const json& node) {
+  return limits::describe_json(node);
+}
 
 // The source text of a number node: a string from parse_case_text, or a JSON number in a
 // document built in code (its integer text is exact, a double's dump is its shortest form).
@@ -112,23 +114,23 @@ inline Index declared_dofs(const json& root, bool sparse) {
   for (const char* key : {"q0", "v0"}) {
     const json& x = field_of(root, key);
     if (x.is_array() && static_cast<Index>(x.size()) != n)
-      throw InputError(key, fmt::format("expected {} entries (one per degree of freedom), got {}",
-                                        n, x.size()));
+      throw InputError(
+          key, fmt::format("expected {} entries (one per degree of freedom), got {}", n, x.size()));
   }
   if (sparse)
     for (const char* key : {"C", "K"})
       if (present(root, key)) {
         const auto [rows, cols] = sparse_shape(field_of(root, key), key);
         if (rows != n || cols != n)
-          throw InputError(key, fmt::format("expected a {}x{} matrix (the size of M), got {}x{}",
-                                            n, n, rows, cols));
+          throw InputError(key, fmt::format("expected a {}x{} matrix (the size of M), got {}x{}", n,
+                                            n, rows, cols));
       }
   const json& G = field_of(root, "G");
   if (sparse && G.is_object()) {
     const auto [rows, cols] = sparse_shape(G, "G");
     if (rows != n)
-      throw InputError("G", fmt::format("expected {} rows (one per degree of freedom), got {}", n,
-                                        rows));
+      throw InputError(
+          "G", fmt::format("expected {} rows (one per degree of freedom), got {}", n, rows));
     limits::check_contacts(rows, cols, "G");
   }
   return n;

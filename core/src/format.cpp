@@ -71,10 +71,11 @@ constexpr char digit_pairs[201] =
 
 /// fmt's "{}" text of x (the shortest decimal that reads back to x, fixed notation for decimal
 /// exponents in [-4, 16), else d.ddde+XX), written at `out`, which has room for 48 bytes;
-/// returns the end (write_scalar below). The digits are fmt's own (its Dragonbox search, dragonbox::to_decimal,
-/// which libfmt 9 exports); only the layout is written here, with fixed-size copies instead of
-/// fmt's general padded writer: 25 % less time a number (38 against 50 ns, measured), the same
-/// text (output_test.cpp compares the two on random doubles). Other fmt versions use format_to.
+/// returns the end (write_scalar below). The digits are fmt's own (its Dragonbox search,
+/// dragonbox::to_decimal, which libfmt 9 exports); only the layout is written here, with fixed-size
+/// copies instead of fmt's general padded writer: 25 % less time a number (38 against 50 ns,
+/// measured), the same text (output_test.cpp compares the two on random doubles). Other fmt
+/// versions use format_to.
 char* write_shortest(char* out, double x) {
   const std::uint64_t bits = std::bit_cast<std::uint64_t>(x);
   if (bits >> 63) *out++ = '-';

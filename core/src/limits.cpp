@@ -61,10 +61,9 @@ void check_number_digits(std::size_t digits, const std::string& field, const std
 
 void check_number_exponent(long long exponent, const std::string& field, const std::string& text) {
   if (exponent > max_number_exponent || exponent < -max_number_exponent)
-    throw InputError(field,
-                     fmt::format("'{}' has a decimal exponent beyond +-{} (docs/limits.md)",
-                                 text.size() > 40 ? text.substr(0, 40) + "..." : text,
-                                 max_number_exponent));
+    throw InputError(field, fmt::format("'{}' has a decimal exponent beyond +-{} (docs/limits.md)",
+                                        text.size() > 40 ? text.substr(0, 40) + "..." : text,
+                                        max_number_exponent));
 }
 
 void check_dense_dofs(Index dofs, const std::string& scalar, const std::string& field) {

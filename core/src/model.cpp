@@ -4,8 +4,8 @@
 
 #include "model_checks.hxx"
 
-#include <Eigen/Cholesky>
 #include <fmt/format.h>
+#include <Eigen/Cholesky>
 
 #include <cmath>
 

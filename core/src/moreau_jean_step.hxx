@@ -101,8 +101,8 @@ void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix&
   }
 
   impulse_step<Scalar>({p.scheme, p.lcp_method}, p.lcp_options, work.active, p.delassus, p.minv_g,
-                       G, e, work.v_free, work.velocity_k, state.t, work.impulse_step,
-                       work.v_next, summary);
+                       G, e, work.v_free, work.velocity_k, state.t, work.impulse_step, work.v_next,
+                       summary);
   const Vector<Scalar>& impulse = work.impulse_step.impulse;
 
   // q_{k+1} = q_k + h v_{k+theta}.

@@ -4,8 +4,8 @@
 #pragma once
 
 #include <nsh/error.hpp>
-#include <nsh/impulse_step.hpp>
 #include <nsh/format.hpp>
+#include <nsh/impulse_step.hpp>
 #include <nsh/number.hpp>
 #include <nsh/schemes/newmark_family.hpp>
 
@@ -495,7 +495,7 @@ SchemeInfo NewmarkFamily<Scalar>::info() const {
 
 template <class Scalar>
 void NewmarkFamily<Scalar>::do_initialize(const LinearModel<Scalar>& model,
-                                       const State<Scalar>& initial, const Scalar& h) {
+                                          const State<Scalar>& initial, const Scalar& h) {
   const char* scheme = "newmark-family";
   this->bind(scheme, model, initial, h);
   const Scalar one(1), &am = this->am_, &af = this->af_;
@@ -645,7 +645,7 @@ SchemeInfo KrenkHogsberg<Scalar>::info() const {
 
 template <class Scalar>
 void KrenkHogsberg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
-                                       const State<Scalar>& initial, const Scalar& h) {
+                                          const State<Scalar>& initial, const Scalar& h) {
   const char* scheme = "krenk-hogsberg";
   this->bind(scheme, model, initial, h);
   const Scalar one(1), half(Scalar(1) / 2), &am = this->am_, &af = this->af_;

@@ -34,9 +34,8 @@ bool parse_decimal(std::string_view s, Rational& out, const std::string& field) 
   bool negative = false;
   if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
   std::size_t digit_count = 0;
-  for (std::size_t k = i; k < s.size() && (std::isdigit(static_cast<unsigned char>(s[k])) ||
-                                            s[k] == '.');
-       ++k)
+  for (std::size_t k = i;
+       k < s.size() && (std::isdigit(static_cast<unsigned char>(s[k])) || s[k] == '.'); ++k)
     digit_count += s[k] != '.';
   limits::check_number_digits(digit_count, field, std::string(s));
   cpp_int mantissa = 0;

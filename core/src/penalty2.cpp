@@ -37,8 +37,8 @@ SchemeInfo Penalty2<Scalar>::info() const {
 }
 
 template <class Scalar>
-void Penalty2<Scalar>::do_initialize(const LinearModel<Scalar>& model,
-                                     const State<Scalar>& initial, const Scalar& h) {
+void Penalty2<Scalar>::do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                                     const Scalar& h) {
   model.validate();
   if (model.has_harmonic_force()) (void)model.force(initial.t);  // Rational: the model's error
   model_ = &model;

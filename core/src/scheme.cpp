@@ -29,8 +29,7 @@ Scalar energy_of(const Model& model, const State<Scalar>& x, Vector<Scalar>& wor
 template <class Scalar>
 std::string non_finite(const char* name, const Vector<Scalar>& values) {
   for (Index i = 0; i < values.size(); ++i)
-    if (!is_finite(values(i)))
-      return fmt::format("{}[{}] = {}", name, i, format_scalar(values(i)));
+    if (!is_finite(values(i))) return fmt::format("{}[{}] = {}", name, i, format_scalar(values(i)));
   return {};
 }
 
@@ -99,9 +98,10 @@ void Scheme<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   do_step(state, summary);
   derive(before_, state, summary);
   if (const std::string what = first_non_finite(state, summary); !what.empty())
-    throw StepError(fmt::format("{}: the step from t = {} left the finite range: {} (the inputs' "
-                                "products overflow; rescale the model or reduce h)",
-                                info().spec, format_scalar(before_.t), what));
+    throw StepError(
+        fmt::format("{}: the step from t = {} left the finite range: {} (the inputs' "
+                    "products overflow; rescale the model or reduce h)",
+                    info().spec, format_scalar(before_.t), what));
 }
 
 template <class Scalar>

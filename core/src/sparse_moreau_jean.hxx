@@ -26,11 +26,11 @@ SparseMoreauJean<Scalar>::SparseMoreauJean(const SparseMoreauJeanOptions<Scalar>
   if (!is_finite(theta_) || theta_ < Scalar(0) || theta_ > Scalar(1))
     throw InputError("theta", "value " + format_scalar(theta_) +
                                   " is out of range; accepted: a number in [0, 1]");
-  info_ = MoreauJean<Scalar>(SchemeSpec::parse(
-                                 std::string("moreau-jean:activation=") + to_string(activation_) +
-                                 ",lcp=" + to_string(lcp_method_) + ",theta=" +
-                                 format_scalar(theta_)))
-              .info();
+  info_ =
+      MoreauJean<Scalar>(
+          SchemeSpec::parse(std::string("moreau-jean:activation=") + to_string(activation_) +
+                            ",lcp=" + to_string(lcp_method_) + ",theta=" + format_scalar(theta_)))
+          .info();
 }
 
 template <class Scalar>

@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <type_traits>
 #include <stdexcept>
+#include <type_traits>
 
 namespace nsh {
 namespace {
@@ -250,8 +250,7 @@ void TrajectoryCsvWriter<Scalar>::write_row(const TrajectoryRow<Scalar>& row) {
     // A double row has a known bound (25 bytes a number with its comma, 48 of scratch at the
     // end), so it is written straight into one buffer sized once, without a capacity check
     // and a copy per number.
-    const std::size_t numbers =
-        1 + columns.q.size() + columns.v.size() + columns.P.size() + 1 + 3;
+    const std::size_t numbers = 1 + columns.q.size() + columns.v.size() + columns.P.size() + 1 + 3;
     if (line_.size() < 32 + 25 * numbers + 48) line_.resize(32 + 25 * numbers + 48);
     char* const begin = line_.data();
     char* at = fmt::format_to(begin, "{}", row.step);

@@ -76,8 +76,8 @@ TEST(Limits, DeepNestingIsRefusedWhileParsing) {
     }
   }
   // Up to the limit, nesting parses (every nsh file needs 5 levels at most).
-  EXPECT_NO_THROW(parse_case_text(
-      R"({"a": )" + nested(limits::max_json_depth - 1, "[", "1", "]") + "}", "x"));
+  EXPECT_NO_THROW(
+      parse_case_text(R"({"a": )" + nested(limits::max_json_depth - 1, "[", "1", "]") + "}", "x"));
 }
 
 // Values that are wrong but within the depth limit are still described in bounded text.
@@ -85,8 +85,9 @@ TEST(Limits, MessagesDescribeValuesInBoundedText) {
   const std::string deep = nested(limits::max_json_depth - 2, "[", "1", "]");
   const std::string base = R"("M": [[1]], "q0": [0], "v0": [0])";
   for (const std::string field : {"T", "name", "family", "sparse"}) {
-    const std::string doc = field == "T" ? "{" + base + R"(, "T": )" + deep + "}"
-                                         : "{" + base + R"(, "T": 1, ")" + field + "\": " + deep + "}";
+    const std::string doc = field == "T"
+                                ? "{" + base + R"(, "T": )" + deep + "}"
+                                : "{" + base + R"(, "T": 1, ")" + field + "\": " + deep + "}";
     try {
       load_linear_case<double>(parse_case_text(doc));
       ADD_FAILURE() << field;
@@ -240,8 +241,8 @@ TEST(Limits, ExactSizeAndSteps) {
     EXPECT_TRUE(has(e.what(), "--precision")) << e.what();
   }
   EXPECT_NO_THROW(limits::check_steps(100, 1e7, "--h", "--max-steps"));
-  for (double steps : {1e13, std::numeric_limits<double>::infinity(),
-                       std::numeric_limits<double>::quiet_NaN()}) {
+  for (double steps :
+       {1e13, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()}) {
     try {
       limits::check_steps(steps, 1e7, "--h", "--max-steps");
       ADD_FAILURE() << steps;

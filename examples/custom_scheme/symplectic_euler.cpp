@@ -78,4 +78,3 @@ const bool registered = [] {
 }();
 
 }  // namespace
-

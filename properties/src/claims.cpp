@@ -40,8 +40,9 @@ std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
   const bool velocity_rule = text(spec, "activation", "position-velocity") == "position-velocity";
   const Rational half = Rational(1) / 2;
   std::vector<Claim> out;
-  out.push_back(claim("energy_identity",
-                      "every theta, e, C, F, index rule (docs/theory.md §2.3: exact one-step identity)"));
+  out.push_back(
+      claim("energy_identity",
+            "every theta, e, C, F, index rule (docs/theory.md §2.3: exact one-step identity)"));
   out.push_back(claim("signorini_complementarity", "every parameter (the impulse LCP of 2.1)"));
   out.push_back(claim("newton_restitution", "every parameter (the impulse LCP of 2.1)"));
   out.push_back(claim("lcp_certificate", "every parameter (certified one-step solve)"));
@@ -59,12 +60,14 @@ std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
                          "activation=position: a penetrated contact separating slowly gets P > 0"});
     out.push_back(c);
   }
-  // docs/theory.md §2.4: 1/2 <= theta <= 1/(1 + max e), with the velocity condition in the index set.
+  // docs/theory.md §2.4: 1/2 <= theta <= 1/(1 + max e), with the velocity condition in the index
+  // set.
   if (velocity_rule && theta >= half) {
-    Claim c = claim("moreau_jean_energy_dissipation",
-                    "1/2 <= theta <= 1/(1 + max e), activation=position-velocity (docs/theory.md §2.4); "
-                    "here e <= 1/theta - 1 = " +
-                        format_scalar(Rational(1) / theta - 1));
+    Claim c =
+        claim("moreau_jean_energy_dissipation",
+              "1/2 <= theta <= 1/(1 + max e), activation=position-velocity (docs/theory.md §2.4); "
+              "here e <= 1/theta - 1 = " +
+                  format_scalar(Rational(1) / theta - 1));
     c.cases.e_hi = std::min(Rational(1), Rational(1) / theta - 1);
     for (const Rational& e : {Rational(1) / 5, Rational(1) / 2, Rational(1)}) {
       const Rational past = Rational(1) / (1 + e) + Rational(1) / 50;
@@ -77,8 +80,9 @@ std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
     CaseDomain zero;
     zero.e_hi = 0;
     // The separating-slowly violation of the position-only index set shows at theta = 1/2.
-    c.outside.push_back({with(with(spec, "activation", "position"), "theta", "1/2").str(), zero,
-                         "activation=position (docs/theory.md §2.4: +7.8e-4 at theta = 1/2, e = 0)"});
+    c.outside.push_back(
+        {with(with(spec, "activation", "position"), "theta", "1/2").str(), zero,
+         "activation=position (docs/theory.md §2.4: +7.8e-4 at theta = 1/2, e = 0)"});
     c.outside.push_back({with(spec, "theta", "9/20").str(), zero, "theta = 9/20 < 1/2"});
     out.push_back(c);
   }
@@ -97,12 +101,14 @@ std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
   const bool velocity_rule = text(spec, "activation", "position-velocity") == "position-velocity";
   const Rational half = Rational(1) / 2;
   std::vector<Claim> out;
-  out.push_back(claim("energy_identity", "every parameter set (exact ledger, docs/theory.md §3.2)"));
+  out.push_back(
+      claim("energy_identity", "every parameter set (exact ledger, docs/theory.md §3.2)"));
   out.push_back(claim("signorini_complementarity", "every parameter (impulse LCP)"));
   out.push_back(claim("newton_restitution", "every parameter (impulse LCP)"));
   out.push_back(claim("lcp_certificate", "every parameter (certified one-step solve)"));
   out.push_back(
-      claim("momentum_balance", "F constant (external_impulse exact along K c = C c = 0, impulses along G^T c)"));
+      claim("momentum_balance",
+            "F constant (external_impulse exact along K c = C c = 0, impulses along G^T c)"));
   out.push_back(claim("double_vs_real50", "every parameter"));
   out.push_back(
       claim("observed_order", "smooth phases; order 2 iff gamma = 1/2 + alpha_f - alpha_m"));
@@ -110,10 +116,10 @@ std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
   CaseDomain impact;
   std::string impact_text;
   // Moreau's law (impact=previous) with e > 0 is excluded even with the velocity condition:
-  // docs/theory.md §3.4's spring case has U_k = -1 <= 0 and still W_contact = +0.376, because smooth
-  // forces slow the approach during the step (|U~_{k+1}| < e |U_k|).
-  // Without the velocity condition Moreau's law has no sign at all: docs/theory.md §2.4's penetrated
-  // contact separating slowly gets P > 0 with U_k > 0, so W_contact = 1/2 U_k P > 0 at e = 0.
+  // docs/theory.md §3.4's spring case has U_k = -1 <= 0 and still W_contact = +0.376, because
+  // smooth forces slow the approach during the step (|U~_{k+1}| < e |U_k|). Without the velocity
+  // condition Moreau's law has no sign at all: docs/theory.md §2.4's penetrated contact separating
+  // slowly gets P > 0 with U_k > 0, so W_contact = 1/2 U_k P > 0 at e = 0.
   const bool impact_claimed = smooth_law || velocity_rule;
   if (!smooth_law) {
     impact.e_hi = 0;
@@ -148,8 +154,9 @@ std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
       one.e_lo = one.e_hi = 1;
       one.stiffness_spd = true;
       one.damping = false;
-      c.outside.push_back({with(spec, "impact", "previous").str(), one,
-                           "impact=previous with e = 1 (docs/theory.md §3.4: Delta E_alg = +0.376)"});
+      c.outside.push_back(
+          {with(spec, "impact", "previous").str(), one,
+           "impact=previous with e = 1 (docs/theory.md §3.4: Delta E_alg = +0.376)"});
     }
     out.push_back(c);
   }
@@ -242,8 +249,9 @@ std::vector<Claim> claims_of(const SchemeInfo& info) {
   if (!entry.claims.has_value()) return {};
   const ClaimFunction* claims = std::any_cast<ClaimFunction>(&entry.claims);
   if (!claims)
-    throw SpecError(entry.name, "SchemeEntry::claims holds something other than a "
-                                "nsh::properties::ClaimFunction");
+    throw SpecError(entry.name,
+                    "SchemeEntry::claims holds something other than a "
+                    "nsh::properties::ClaimFunction");
   return (*claims)(info);
 }
 

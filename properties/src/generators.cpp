@@ -224,10 +224,11 @@ std::vector<GeneratedCase> designed_cases(const CaseDomain& domain) {
     }
     // docs/theory.md §2.4: slightly penetrated contact separating slowly under gravity.
     if (!domain.stiffness_spd)
-      out.push_back(one_dof(fmt::format("designed: penetrated contact separating slowly, e = {} "
-                                        "(docs/theory.md §2.4: g_k = -1/1000, U_k = 1/50, h = 1/100)",
-                                        es),
-                            1, 0, -gravity, e, -frac(1, 1000), frac(1, 50), frac(1, 100), 1));
+      out.push_back(
+          one_dof(fmt::format("designed: penetrated contact separating slowly, e = {} "
+                              "(docs/theory.md §2.4: g_k = -1/1000, U_k = 1/50, h = 1/100)",
+                              es),
+                  1, 0, -gravity, e, -frac(1, 1000), frac(1, 50), frac(1, 100), 1));
     // docs/theory.md §3.4: a spring pushing away from the wall slows the approach during the step.
     out.push_back(one_dof(fmt::format("designed: spring pushing away from the wall, e = {} "
                                       "(docs/theory.md §3.4: K = 50, F = 50, q = 1/1000, v = -1)",

@@ -309,9 +309,9 @@ Judgement momentum_balance(const StepView<Scalar>& s) {
         {});
   const Index m = s.model.contacts();
   if (st.impulse.size() != m)
-    return detail::broken<Scalar>(fmt::format("step {}: impulse has {} entries, expected {}",
-                                              st.step, st.impulse.size(), m),
-                                  {});
+    return detail::broken<Scalar>(
+        fmt::format("step {}: impulse has {} entries, expected {}", st.step, st.impulse.size(), m),
+        {});
   const Matrix<Scalar> basis = momentum_directions(s.model);
   const Vector<Scalar> dv = s.after.v - s.before.v;
   const Vector<Scalar> Mdv = s.model.M * dv;
@@ -453,13 +453,13 @@ Judgement algorithmic_energy_decay(const StepView<Scalar>& s) {
       const Scalar A0 = alg(s.before, st.acceleration_like_before, E0);
       const Scalar A1 = alg(s.after, st.acceleration_like_after, E1);
       const Scalar atol =
-          tol + tolerance<Scalar>(st.h * st.h * max_abs(s.model.M) *
-                                      (max_abs(st.acceleration_like_before) *
-                                           max_abs(st.acceleration_like_before) +
-                                       max_abs(st.acceleration_like_after) *
-                                           max_abs(st.acceleration_like_after)) +
-                                  max_abs(s.model.F) * (max_abs(s.before.q) + max_abs(s.after.q)),
-                              Scalar(256 * (n + 1) * (n + 1)));
+          tol +
+          tolerance<Scalar>(
+              st.h * st.h * max_abs(s.model.M) *
+                      (max_abs(st.acceleration_like_before) * max_abs(st.acceleration_like_before) +
+                       max_abs(st.acceleration_like_after) * max_abs(st.acceleration_like_after)) +
+                  max_abs(s.model.F) * (max_abs(s.before.q) + max_abs(s.after.q)),
+              Scalar(256 * (n + 1) * (n + 1)));
       std::vector<std::pair<std::string, std::string>> values{
           {"E_alg_before (recomputed)", detail::txt(A0)},
           {"E_alg_after (recomputed)", detail::txt(A1)},
@@ -475,10 +475,9 @@ Judgement algorithmic_energy_decay(const StepView<Scalar>& s) {
                         format_short(A0), format_short(A1)),
             std::move(values));
       if (A1 - A0 > atol)
-        return detail::broken<Scalar>(
-            fmt::format("step {}: the recomputed E_alg rose by {}", st.step,
-                        format_short(Scalar(A1 - A0))),
-            std::move(values));
+        return detail::broken<Scalar>(fmt::format("step {}: the recomputed E_alg rose by {}",
+                                                  st.step, format_short(Scalar(A1 - A0))),
+                                      std::move(values));
     }
   }
   const Scalar rise = st.E_alg_after - st.E_alg_before;

@@ -251,7 +251,6 @@ Rational parse_e(const std::string& text, const std::string& field) {
   return e;
 }
 
-
 Counterexample make_counterexample(const std::string& spec, const GeneratedCase& c,
                                    const Judgement& j, const CheckOptions& options,
                                    const std::string& property) {
@@ -593,8 +592,9 @@ Verdict check_property(const std::string& spec, const std::string& property,
   // refused by the scheme). A shard may hold none of a property's cases, so only whole runs.
   if (options.shards <= 1 && v.cases_run == 0) {
     v.outcome = Outcome::fail;
-    v.note = "no case was evaluated: the scheme refused every case (StepError or InputError); "
-             "a check that checked nothing is not a pass";
+    v.note =
+        "no case was evaluated: the scheme refused every case (StepError or InputError); "
+        "a check that checked nothing is not a pass";
     return v;
   }
 

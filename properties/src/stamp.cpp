@@ -59,7 +59,8 @@ std::string stamp_random(const std::string& spec, const std::string& property) {
     if (last_case && last_outcome) {
       os << "broken at step " << last_outcome->failing_step << ": "
          << last_outcome->judgement.detail << "\n";
-      for (const auto& [k, v] : last_outcome->judgement.values) os << "  " << k << " = " << v << "\n";
+      for (const auto& [k, v] : last_outcome->judgement.values)
+        os << "  " << k << " = " << v << "\n";
       os << "case file (" << last_case->origin << "), shrunk:\n" << case_file_text(*last_case);
     } else {
       os << failure.description << "\n";
@@ -71,8 +72,9 @@ std::string stamp_random(const std::string& spec, const std::string& property) {
   if (result.match(error)) return property + ": rapidcheck error: " + error.description;
   // A search that evaluated nothing checked nothing: every case was an honest refusal.
   if (evaluated == 0)
-    return property + ": no case was evaluated (the scheme refused every one with a StepError "
-                      "or InputError): a search that checked nothing is not a pass";
+    return property +
+           ": no case was evaluated (the scheme refused every one with a StepError "
+           "or InputError): a search that checked nothing is not a pass";
   return {};
 }
 

@@ -41,8 +41,7 @@ TEST(Mutants, LyingSummariesAndLostOrderAreCaughtByWhatNshRecomputes) {
   }
   // The gamma-off mutant keeps every energy claim: only the order shows it.
   for (const char* property : {"energy_identity", "algorithmic_energy_decay"})
-    EXPECT_EQ(check_property("mutant:genalpha-gamma-off", property, options).outcome,
-              Outcome::pass)
+    EXPECT_EQ(check_property("mutant:genalpha-gamma-off", property, options).outcome, Outcome::pass)
         << property;
 }
 

@@ -125,7 +125,8 @@ std::string fit_warning(const OrderFit& fit) {
     add(fmt::format("only {} points: a line through two always fits, the order is unchecked",
                     fit.points));
   else if (fit.residual > 0.15)
-    add(fmt::format("residual {:.2f} decades: the errors are not on a line (not asymptotic, or "
+    add(
+        fmt::format("residual {:.2f} decades: the errors are not on a line (not asymptotic, or "
                     "at round-off)",
                     fit.residual));
   if (fit.defined() && fit.order < 0)
@@ -142,8 +143,7 @@ void check_step_counts(const ConvergenceOptions& options, const LinearCase<R>& c
   const R span = c.T - c.initial.t;
   for (const auto& text : options.h) {
     const double steps = scalar_cast<double>(span / parse_number<R>(text, "--h"));
-    limits::check_steps(steps, static_cast<double>(options.max_steps), "--h",
-                        "--max-steps");
+    limits::check_steps(steps, static_cast<double>(options.max_steps), "--h", "--max-steps");
   }
 }
 
@@ -168,10 +168,11 @@ std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options)
   try {
     impact = reference->first_impact();  // computes the event-driven flow once
   } catch (const StepError& e) {
-    throw StepError(fmt::format("the {} reference of {} on [{}, {}] failed (no scheme was run): "
-                                "{}",
-                                reference->name(), document.name, format_short(case_r.initial.t),
-                                format_short(case_r.T), e.what()));
+    throw StepError(
+        fmt::format("the {} reference of {} on [{}, {}] failed (no scheme was run): "
+                    "{}",
+                    reference->name(), document.name, format_short(case_r.initial.t),
+                    format_short(case_r.T), e.what()));
   }
 
   std::vector<ConvergenceStudy> studies;

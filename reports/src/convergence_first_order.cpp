@@ -6,8 +6,8 @@
 //            computed exactly through the kink of x (docs/theory.md §6 item 5: s (h - s) / h).
 // The reference is the closed form of the case (only sweeping-interval has one so far).
 #include <nsh/error.hpp>
-#include <nsh/limits.hpp>
 #include <nsh/first_order/sweeping_case.hpp>
+#include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 #include <nsh/reports/convergence.hpp>
 #include <nsh/scalar.hpp>
@@ -106,11 +106,11 @@ std::vector<ConvergenceStudy> run_first_order_convergence(const ConvergenceOptio
         study.failures.push_back(failure);
         study.roundoff.push_back(roundoff);
         if (failure.empty())  // roundoff = 64 (N + 1) eps max(1, scale): the same scale
-          study.error_scale = std::max(
-              study.error_scale,
-              roundoff / (64 * (static_cast<double>(steps) + 1) *
-                          (precision == "double" ? scalar_cast<double>(epsilon<double>())
-                                                 : scalar_cast<double>(epsilon<R>()))));
+          study.error_scale =
+              std::max(study.error_scale,
+                       roundoff / (64 * (static_cast<double>(steps) + 1) *
+                                   (precision == "double" ? scalar_cast<double>(epsilon<double>())
+                                                          : scalar_cast<double>(epsilon<R>()))));
         for (const auto& m : study.measures)
           study.errors[m].push_back(failure.empty() ? errors.at(m) : nan);
         if (options.progress)

@@ -51,7 +51,8 @@ nlohmann::json study_json(const ConvergenceStudy& s) {
                                                              : nlohmann::json(w->second);
     nlohmann::json rel = nlohmann::json::array();
     for (double e : s.errors.at(m))
-      rel.push_back(s.error_scale > 0 ? number_or_null(e / s.error_scale) : nlohmann::json(nullptr));
+      rel.push_back(s.error_scale > 0 ? number_or_null(e / s.error_scale)
+                                      : nlohmann::json(nullptr));
     relative[m] = rel;
   }
   j["errors"] = errors;

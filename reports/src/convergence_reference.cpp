@@ -319,9 +319,9 @@ std::unique_ptr<ConvergenceReference> make_reference(const std::string& kind,
   LinearCase<R> c = load_linear_case<R>(document);
   if (!T_text.empty()) c.T = parse_number<R>(T_text, "T");
   if (kind == "auto")
-    return make_reference(nsh::cases::analytic_flow<R>(c.model, c.initial) ? "analytic"
-                                                                            : "event-driven",
-                          document, h_texts, T_text);
+    return make_reference(
+        nsh::cases::analytic_flow<R>(c.model, c.initial) ? "analytic" : "event-driven", document,
+        h_texts, T_text);
   if (kind == "analytic") return std::make_unique<AnalyticReference>(std::move(c), h_texts);
   if (kind == "event-driven") return std::make_unique<EventDrivenReference>(std::move(c), h_texts);
   if (kind.find('.') != std::string::npos || kind.find('/') != std::string::npos)

@@ -16,7 +16,7 @@ struct MoreauJeanWorkspace {
   Vector<Scalar> rhs, v_free, v_next, q_next, v_theta, dv, dq, work_n;  // n
   Vector<Scalar> gap_k, velocity_k, velocity_theta;                     // m
   ImpulseStepWorkspace<Scalar> impulse_step;  ///< the impulse LCP's buffers and the impulse
-  std::vector<Index> active;  ///< the index set of the step
+  std::vector<Index> active;                  ///< the index set of the step
 
   void size(Index n, Index m) {
     for (Vector<Scalar>* v :

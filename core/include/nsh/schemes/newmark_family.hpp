@@ -181,9 +181,9 @@
 // inside the impact_work_nonpositive domain of section 1 (every rho in [0, 1] qualifies);
 // observed_order 2 always (SchemeInfo.smooth_order = 2).
 
+#include <nsh/impulse_step.hpp>
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/registry.hpp>
-#include <nsh/impulse_step.hpp>
 #include <nsh/schemes/scheme.hpp>
 
 #include <Eigen/LU>
@@ -210,8 +210,8 @@ const char* to_string(NewmarkActivation activation);
 /// A deliberate defect, for the registered mutants only (core/src/newmark_mutants.cpp).
 enum class NewmarkMutation {
   none,
-  gamma_shift,                   ///< dynamics use gamma + 1/10, ledger and info use gamma
-  wrong_alpha_f,                 ///< dynamics use alpha_f = 1/(rho+1), ledger rho/(rho+1)
+  gamma_shift,                    ///< dynamics use gamma + 1/10, ledger and info use gamma
+  wrong_alpha_f,                  ///< dynamics use alpha_f = 1/(rho+1), ledger rho/(rho+1)
   impact_previous_claims_smooth,  ///< LCP uses U_k, spec and velocity_newton say smooth
   gamma_off_order,                ///< dynamics and ledger use gamma + 1/1000, info says gamma
   faked_algorithmic_energy        ///< steps beta - 1/12, fills E_alg from the claimed decay
@@ -310,7 +310,6 @@ class NewmarkFamily : public NewmarkSplitting<Scalar> {
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
  public:
-
   const NewmarkParameters& parameters() const { return ledger_; }
   /// The acceleration-like variable a_k and smooth acceleration x''_k of the current state.
   const Vector<Scalar>& acceleration_like() const { return this->a_; }
@@ -347,7 +346,6 @@ class KrenkHogsberg : public NewmarkSplitting<Scalar> {
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
  public:
-
   /// alpha_m, alpha_f, beta, gamma as used (exact).
   const NewmarkParameters& parameters() const { return parameters_; }
   /// The filter state r_k.

@@ -69,8 +69,8 @@ class Scheme {
  protected:
   virtual void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
                              const Scalar& h) = 0;
-  virtual void do_initialize(const SparseLinearModel<Scalar>& model,
-                             const State<Scalar>& initial, const Scalar& h);
+  virtual void do_initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
+                             const Scalar& h);
   /// Advance the state and record what only the scheme knows (see the header comment).
   virtual void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) = 0;
 

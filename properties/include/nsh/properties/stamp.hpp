@@ -42,19 +42,18 @@ std::string stamp_claims_nothing(const std::string& spec);
 
 }  // namespace nsh::properties
 
-#define NSH_STAMP_PROPERTY(Suite, Spec, Property)                                   \
-  TEST(Suite, Property) {                                                           \
+#define NSH_STAMP_PROPERTY(Suite, Spec, Property)                                  \
+  TEST(Suite, Property) {                                                          \
     if (const auto reason = ::nsh::properties::stamp_skip_reason(Spec, #Property)) \
-      GTEST_SKIP() << *reason;                                                      \
-    const std::string failure = ::nsh::properties::stamp_random(Spec, #Property);   \
-    if (!failure.empty()) ADD_FAILURE() << failure;                                 \
+      GTEST_SKIP() << *reason;                                                     \
+    const std::string failure = ::nsh::properties::stamp_random(Spec, #Property);  \
+    if (!failure.empty()) ADD_FAILURE() << failure;                                \
   }
-
 
 #define NSH_STAMP_SCHEME(Suite, Spec)                                                             \
   NSH_STAMP_SCHEME_PROPERTIES_(Suite, Spec)                                                       \
   TEST(Suite, claims_something) {                                                                 \
-    const std::string why = ::nsh::properties::stamp_claims_nothing(Spec);                       \
+    const std::string why = ::nsh::properties::stamp_claims_nothing(Spec);                        \
     if (!why.empty()) ADD_FAILURE() << why;                                                       \
   }                                                                                               \
   TEST(Suite, designed_searches) {                                                                \

@@ -128,6 +128,14 @@ Scalar LinearModel<Scalar>::max_restitution() const {
 }
 
 template <class Scalar>
+bool LinearModel<Scalar>::has_friction() const {
+  if (tangent_directions() == 0) return false;
+  for (Index i = 0; i < mu.size(); ++i)
+    if (mu(i) != Scalar(0)) return true;
+  return false;
+}
+
+template <class Scalar>
 void LinearModel<Scalar>::validate() const {
   const Index n = M.rows();
   if (n == 0) throw ModelError("M", "the model has no degrees of freedom (M is empty)");
@@ -138,6 +146,25 @@ void LinearModel<Scalar>::validate() const {
   require_finite<Scalar>("C", C);
   require_finite<Scalar>("K", K);
   model_checks::require_loads_and_contacts<Scalar>(n, F, F_amplitude, omega, G, w, e);
+  // Frictionless models may leave G_T and mu empty (models built in code without
+  // fill_defaults): only a G_T with columns is checked for shape.
+  const Index m = G.cols();
+  if (G_T.cols() != 0 &&
+      (G_T.rows() != n || m == 0 || G_T.cols() % m != 0 || G_T.cols() / m > 2))
+    throw ModelError("G_T", fmt::format("expected an {}x{} or {}x{} matrix ({} contacts times "
+                                        "d = 1 or 2 tangent directions), or none without "
+                                        "friction, got {}x{}",
+                                        n, m, n, 2 * m, m, G_T.rows(), G_T.cols()));
+  require_finite<Scalar>("G_T", G_T);
+  if (mu.size() != 0 && mu.size() != m)
+    throw ModelError("mu", fmt::format("expected {} entries (one per contact), got {}", m,
+                                       mu.size()));
+  if (G_T.cols() != 0 && mu.size() == 0)
+    throw ModelError("mu", "G_T gives tangent directions, so mu (one per contact) is required");
+  for (Index i = 0; i < mu.size(); ++i)
+    if (!is_finite(mu(i)) || mu(i) < Scalar(0))
+      throw ModelError(fmt::format("mu[{}]", i),
+                       "is " + format_scalar(mu(i)) + ", a friction coefficient must be >= 0");
   require_symmetric<Scalar>("M", M);
   require_symmetric<Scalar>("C", C);
   require_symmetric<Scalar>("K", K);
@@ -158,6 +185,8 @@ void fill_defaults(LinearModel<Scalar>& model) {
   if (model.G.size() == 0 && model.G.rows() == 0) model.G = Matrix<Scalar>::Zero(n, 0);
   if (model.w.size() == 0) model.w = Vector<Scalar>::Zero(model.G.cols());
   if (model.e.size() == 0) model.e = Vector<Scalar>::Zero(model.G.cols());
+  if (model.G_T.size() == 0) model.G_T = Matrix<Scalar>::Zero(n, 0);
+  if (model.mu.size() == 0) model.mu = Vector<Scalar>::Zero(model.G.cols());
 }
 
 template <class To, class From>
@@ -173,6 +202,8 @@ LinearModel<To> model_cast(const LinearModel<From>& model) {
   out.G = scalar_cast<To>(model.G);
   out.w = scalar_cast<To>(model.w);
   out.e = scalar_cast<To>(model.e);
+  out.G_T = scalar_cast<To>(model.G_T);
+  out.mu = scalar_cast<To>(model.mu);
   return out;
 }
 

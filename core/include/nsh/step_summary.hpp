@@ -32,6 +32,16 @@ struct StepSummary {
   /// (Moreau-Jean: h F_{k+theta}): momentum_balance checks c^T M [v] = c^T external_impulse.
   Vector<Scalar> external_impulse;
 
+  /// Coulomb friction (docs/friction.md): d = LinearModel::tangent_directions() of the model
+  /// the step ran on (0 frictionless, then the three vectors below are empty). The kit derives
+  /// the tangential velocities from the states; the scheme records the tangential impulse.
+  Index tangent_directions{0};
+  /// P_T,{k+1}, m d entries, contact-major (contact alpha at alpha d .. alpha d + d - 1), zero
+  /// outside index_set.
+  Vector<Scalar> tangential_impulse;
+  Vector<Scalar> tangential_velocity_before;  ///< U_T,k = G_T^T v_k
+  Vector<Scalar> tangential_velocity_after;   ///< U_T,{k+1} = G_T^T v_{k+1}
+
   LcpResult<Scalar> lcp;  ///< the impulse LCP on index_set, with its certificate
   bool lcp_solved{true};  ///< false only if index_set was empty (no LCP was posed)
 
@@ -40,7 +50,9 @@ struct StepSummary {
   Scalar E_after{0};    ///< same at k + 1
   Scalar W_ext{0};      ///< external work, e.g. h v_{k+theta}^T F_{k+theta}
   Scalar W_damp{0};     ///< damping work, e.g. -h v_{k+theta}^T C v_{k+theta} (<= 0)
-  Scalar W_contact{0};  ///< contact/impact work, e.g. U_{k+theta}^T P_{k+1}
+  /// contact/impact work, e.g. U_{k+theta}^T P_{k+1}; with friction it includes the
+  /// tangential term U_T,{k+theta}^T P_T,{k+1} (docs/theory.md §9.1)
+  Scalar W_contact{0};
   /// Numerical dissipation D of the scheme's identity (Moreau-Jean:
   /// (theta - 1/2)(||[v]||_M^2 + ||[q]||_K^2)), so that
   /// E_after - E_before = W_ext + W_damp + W_contact - numerical_dissipation exactly.

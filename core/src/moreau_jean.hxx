@@ -164,8 +164,8 @@ void MoreauJean<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   friction_ = model.has_friction();
   if (friction_) {
     const Index d = model.tangent_directions();
-    friction_resolved_ = friction_method_.value_or(d == 1 ? FrictionMethod::lemke
-                                                          : FrictionMethod::alart_curnier);
+    friction_resolved_ =
+        friction_method_.value_or(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier);
     if (d == 2 && friction_resolved_ == FrictionMethod::lemke)
       throw SpecError("moreau-jean:friction",
                       "lemke solves the planar (d = 1) friction problem only; the model has d = "
@@ -197,8 +197,8 @@ void MoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summ
   detail::theta_weighted_force(model, theta_, h_, state.t, harmonic_, work_.force_theta);
   if (friction_) {
     const detail::MoreauJeanFrictionParameters<Scalar> parameters{
-        "moreau-jean", theta_, h_,      activation_,   friction_resolved_,
-        lcp_method_,   minv_h_, delassus_local_};
+        "moreau-jean",      theta_,      h_,      activation_,
+        friction_resolved_, lcp_method_, minv_h_, delassus_local_};
     detail::moreau_jean_friction_step(
         parameters, model,
         [this](const Vector<Scalar>& b, Vector<Scalar>& x) { x = iteration_lu_.solve(b); }, work_,

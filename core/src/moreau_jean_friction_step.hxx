@@ -26,8 +26,8 @@ struct MoreauJeanFrictionParameters {
   Scalar theta;
   Scalar h;
   MoreauJeanActivation activation;
-  FrictionMethod method;       ///< resolved for this model's d
-  LcpMethod reported_lcp;      ///< what summary.lcp.method says (the normal part's record)
+  FrictionMethod method;           ///< resolved for this model's d
+  LcpMethod reported_lcp;          ///< what summary.lcp.method says (the normal part's record)
   const Matrix<Scalar>& minv_h;    ///< M^-1 H, n x m (1 + d), H contact-major [G_N, G_T..]
   const Matrix<Scalar>& delassus;  ///< H^T M^-1 H, m (1 + d) square
 };
@@ -67,8 +67,8 @@ void moreau_jean_friction_step(const MoreauJeanFrictionParameters<Scalar>& p,
   // Index set: the frictionless rule, with the same round-off reading of "<= 0".
   const Scalar gradient_scale = max_abs(model.G);
   const Scalar velocity_zero = tolerance<Scalar>(gradient_scale * max_abs(v));
-  const Scalar gap_zero = tolerance<Scalar>(gradient_scale * max_abs(q) + max_abs(model.w)) +
-                          half * h * velocity_zero;
+  const Scalar gap_zero =
+      tolerance<Scalar>(gradient_scale * max_abs(q) + max_abs(model.w)) + half * h * velocity_zero;
   work.active.clear();
   for (Index a = 0; a < m; ++a) {
     const bool position = work.gap_k(a) + half * h * work.velocity_k(a) <= gap_zero;
@@ -119,8 +119,7 @@ void moreau_jean_friction_step(const MoreauJeanFrictionParameters<Scalar>& p,
           format_scalar(c.prox_residual), format_scalar(c.tolerance),
           format_scalar(c.cone_feasibility), format_scalar(c.normal_feasibility),
           format_scalar(c.normal_complementarity), format_scalar(c.stick_velocity),
-          format_scalar(c.dissipation_defect), result.message.empty() ? "" : "; ",
-          result.message));
+          format_scalar(c.dissipation_defect), result.message.empty() ? "" : "; ", result.message));
     }
     // The normal part as the step's LCP record: z = P_N, w = U_N+ + e U_k on the index set.
     summary.lcp.z.resize(k);

@@ -168,9 +168,8 @@ class MutantMoreauJean : public Scheme<double> {
  private:
   /// The friction step written densely (docs/friction.md), with the three friction defects.
   void friction_impulse(const std::vector<Index>& active, const Vector<double>& v_free,
-                        const Vector<double>& U, double t, Vector<double>& P,
-                        Vector<double>& P_T, Vector<double>& v_next,
-                        StepSummary<double>& summary) {
+                        const Vector<double>& U, double t, Vector<double>& P, Vector<double>& P_T,
+                        Vector<double>& v_next, StepSummary<double>& summary) {
     const LinearModel<double>& model = *model_;
     const Index d = model.tangent_directions(), block = 1 + d;
     const Index k = static_cast<Index>(active.size());
@@ -200,13 +199,13 @@ class MutantMoreauJean : public Scheme<double> {
     problem.W = (problem.W + problem.W.transpose()) / 2;
     problem.b = H.transpose() * v_free;
     for (Index i = 0; i < k; ++i)
-      problem.b(i * block) += model.e(active[static_cast<std::size_t>(i)]) *
-                              U(active[static_cast<std::size_t>(i)]);
+      problem.b(i * block) +=
+          model.e(active[static_cast<std::size_t>(i)]) * U(active[static_cast<std::size_t>(i)]);
     const FrictionResult<double> result =
         solve_friction(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier, problem);
     if (!result.ok())
-      throw StepError(fmt::format("mutant moreau-jean: friction problem at t = {} not certified: {}",
-                                  t, result.message));
+      throw StepError(fmt::format(
+          "mutant moreau-jean: friction problem at t = {} not certified: {}", t, result.message));
     Vector<double> local = result.P;
     for (Index i = 0; i < k; ++i) {
       const Index a = active[static_cast<std::size_t>(i)];

@@ -45,14 +45,13 @@ std::string first_non_finite(const State<Scalar>& after, const StepSummary<Scala
   if constexpr (is_exact_v<Scalar>) {
     return {};
   } else {
-    for (std::string found :
-         {non_finite("q", after.q), non_finite("v", after.v), non_finite("P", s.impulse),
-          non_finite("P_T", s.tangential_impulse),
-          non_finite("E_after", s.E_after), non_finite("W_ext", s.W_ext),
-          non_finite("W_damp", s.W_damp), non_finite("W_contact", s.W_contact),
-          non_finite("numerical_dissipation", s.numerical_dissipation),
-          non_finite("E_alg_after", s.E_alg_after),
-          non_finite("stored_energy_after", s.stored_energy_after)})
+    for (std::string found : {non_finite("q", after.q), non_finite("v", after.v),
+                              non_finite("P", s.impulse), non_finite("P_T", s.tangential_impulse),
+                              non_finite("E_after", s.E_after), non_finite("W_ext", s.W_ext),
+                              non_finite("W_damp", s.W_damp), non_finite("W_contact", s.W_contact),
+                              non_finite("numerical_dissipation", s.numerical_dissipation),
+                              non_finite("E_alg_after", s.E_alg_after),
+                              non_finite("stored_energy_after", s.stored_energy_after)})
       if (!found.empty()) return found;
     return {};
   }
@@ -81,8 +80,8 @@ void derive_tangential(const LinearModel<Scalar>& model, const State<Scalar>& be
 
 /// The sparse family is frictionless (to_sparse refuses friction).
 template <class Scalar>
-void derive_tangential(const SparseLinearModel<Scalar>&, const State<Scalar>&,
-                       const State<Scalar>&, StepSummary<Scalar>& s) {
+void derive_tangential(const SparseLinearModel<Scalar>&, const State<Scalar>&, const State<Scalar>&,
+                       StepSummary<Scalar>& s) {
   s.tangent_directions = 0;
   for (Vector<Scalar>* v :
        {&s.tangential_impulse, &s.tangential_velocity_before, &s.tangential_velocity_after})

@@ -122,12 +122,11 @@ TEST(MoreauJeanFriction, IdentityHoldsWithTheTangentialTermOnRandomModels) {
     model.F(0) = -9.81;
     fill_defaults(model);
     model.validate();
-    State<double> x{0.0, Vector<double>::Zero(n), Vector<double>::NullaryExpr(n, [&] {
-                      return u(rng);
-                    })};
+    State<double> x{0.0, Vector<double>::Zero(n),
+                    Vector<double>::NullaryExpr(n, [&] { return u(rng); })};
     x.v(0) = -std::abs(x.v(0));
-    auto scheme = Registry::builtin().make<double>(trial % 3 == 0 ? "moreau-jean:theta=1"
-                                                                  : "moreau-jean");
+    auto scheme =
+        Registry::builtin().make<double>(trial % 3 == 0 ? "moreau-jean:theta=1" : "moreau-jean");
     const auto traj = record(*scheme, model, x, 0.01, 0.2);
     bool friction_acted = false;
     for (const auto& s : traj.steps) {
@@ -179,9 +178,8 @@ TEST(MoreauJeanFriction, RefusalsNameTheField) {
                    ->initialize(spatial_d, yd, 0.1),
                SpecError);
   EXPECT_THROW((void)Registry::builtin().make<Q>("moreau-jean:friction=pgs"), SpecError);
-  EXPECT_NO_THROW(Registry::builtin()
-                      .make<double>("moreau-jean:friction=pgs")
-                      ->initialize(spatial_d, yd, 0.1));
+  EXPECT_NO_THROW(
+      Registry::builtin().make<double>("moreau-jean:friction=pgs")->initialize(spatial_d, yd, 0.1));
   EXPECT_EQ(Registry::builtin().make<double>("moreau-jean:friction=pgs")->info().spec,
             "moreau-jean:activation=position-velocity,friction=pgs,lcp=lemke,theta=1/2");
   EXPECT_EQ(Registry::builtin().make<double>("moreau-jean")->info().spec,

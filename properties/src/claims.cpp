@@ -52,7 +52,8 @@ std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
                       any));
   out.push_back(
       claim("signorini_complementarity", "every parameter (the impulse LCP of 2.1)" + also, any));
-  out.push_back(claim("newton_restitution", "every parameter (the impulse LCP of 2.1)" + also, any));
+  out.push_back(
+      claim("newton_restitution", "every parameter (the impulse LCP of 2.1)" + also, any));
   out.push_back(claim("lcp_certificate",
                       "every parameter (certified one-step solve; with friction its normal part)",
                       any));
@@ -152,9 +153,9 @@ std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
       slip.friction = true;
       slip.e_hi = 0;
       const std::string below = theta == 1 ? std::string("49/50") : format_scalar(theta);
-      c.outside.push_back({with(spec, "theta", below).str(), slip,
-                           "friction at theta = " + below +
-                               " < 1: a slip stopped by stick within the step"});
+      c.outside.push_back(
+          {with(spec, "theta", below).str(), slip,
+           "friction at theta = " + below + " < 1: a slip stopped by stick within the step"});
     }
     out.push_back(c);
   }

@@ -148,8 +148,8 @@ Judgement impact_work_nonpositive(const StepView<Scalar>& s) {
                          st.tangential_impulse(i) / Scalar(2);
     work += tangential_work;
     tol += detail::velocity_tolerance(s) * max_abs(st.tangential_impulse) +
-           detail::impulse_tolerance(s) * (max_abs(st.tangential_velocity_after) +
-                                           max_abs(st.tangential_velocity_before));
+           detail::impulse_tolerance(s) *
+               (max_abs(st.tangential_velocity_after) + max_abs(st.tangential_velocity_before));
   }
   if (work > tol) {
     std::vector<std::pair<std::string, std::string>> values{{"W_impact", detail::txt(work)},
@@ -604,8 +604,7 @@ std::vector<std::pair<std::string, std::string>> contact_values(const LocalFrict
       {fmt::format("P_N[{}]", a), txt<Scalar>(f.P(i * block))}};
   for (Index j = 0; j < f.d; ++j) {
     values.push_back({fmt::format("P_T[{}][{}]", a, j), txt<Scalar>(f.P(i * block + 1 + j))});
-    values.push_back(
-        {fmt::format("U_T,k+1[{}][{}]", a, j), txt<Scalar>(f.U(i * block + 1 + j))});
+    values.push_back({fmt::format("U_T,k+1[{}][{}]", a, j), txt<Scalar>(f.U(i * block + 1 + j))});
   }
   return values;
 }

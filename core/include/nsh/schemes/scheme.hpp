@@ -9,11 +9,11 @@
 // derives every field of the StepSummary that is a function of (model, state before, state
 // after) itself — t_before, t_after, h, the gaps and local velocities before and after, the
 // tangent directions d and the tangential velocities U_T = G_T^T v before and after (empty
-// when d = 0), and the energies E_before and E_after — so that no property reads a number the scheme could
-// have got wrong or made up where the states let nsh recompute it (docs/adding-a-scheme.md).
-// The scheme records only what it alone knows: the index set, the impulses, the Newton
-// velocity, the external impulse, the LCP result and the ledger terms it claims
-// (nsh/impulse_step.hpp records the first four for the usual impulse LCP).
+// when d = 0), and the energies E_before and E_after — so that no property reads a number the
+// scheme could have got wrong or made up where the states let nsh recompute it
+// (docs/adding-a-scheme.md). The scheme records only what it alone knows: the index set, the
+// impulses, the Newton velocity, the external impulse, the LCP result and the ledger terms it
+// claims (nsh/impulse_step.hpp records the first four for the usual impulse LCP).
 //
 // The model must outlive the scheme's use. `step` must not allocate on the double path once
 // the summary has been sized by a first step. A state or a ledger that leaves the finite range

@@ -5,6 +5,9 @@
 #include "plugins.hpp"
 
 #include <nsh/error.hpp>
+#ifdef NSH_WITH_SICONOS
+#include <nsh/siconos/schemes.hpp>
+#endif
 
 #include <cstdio>
 #include <exception>
@@ -60,6 +63,9 @@ const CommandHelp kHelp[] = {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef NSH_WITH_SICONOS
+  nsh::siconos::register_schemes();  // before plugins: a plugin cannot take a siconos: name
+#endif
   try {
     nsh::cli::load_plugins(argc, argv);  // before the commands, so that they see its schemes
   } catch (const nsh::InputError& e) {

@@ -29,8 +29,10 @@ SchemeSpec SchemeSpec::parse(const std::string& raw) {
   SchemeSpec spec;
   if (text.empty()) throw SpecError("scheme", "empty scheme spec; try `nsh list schemes`");
   std::size_t colon = text.find(':');
-  // "mutant:NAME[:options]" names a mutant; the options follow the second colon.
-  if (text.substr(0, colon) == "mutant" && colon != std::string::npos)
+  // "mutant:NAME[:options]" names a mutant and "siconos:NAME[:options]" an adapter of Siconos'
+  // integrator NAME (docs/siconos.md); the options follow the second colon.
+  const std::string prefix = text.substr(0, colon);
+  if ((prefix == "mutant" || prefix == "siconos") && colon != std::string::npos)
     colon = text.find(':', colon + 1);
   spec.name_ = trim(text.substr(0, colon));
   if (spec.name_.empty()) throw SpecError("scheme", "spec '" + text + "' has no scheme name");

@@ -22,9 +22,11 @@ class SchemePropertyProvider : public PropertyProvider {
   /// points where its claims differ; its defaults if it lists none).
   std::vector<std::string> schemes() const override {
     std::vector<std::string> out;
-    for (const auto& name : Registry::builtin().names(false))
+    for (const auto& name : Registry::builtin().names(false)) {
+      if (!Registry::builtin().find(name).in_all) continue;
       for (const auto& spec : Registry::builtin().representatives(name))
         out.push_back(Registry::builtin().resolve(spec).str());
+    }
     return out;
   }
 

@@ -472,6 +472,7 @@ std::vector<std::string> default_report_schemes() {
   std::vector<std::string> specs;
   for (const auto& name : Registry::builtin().names(false)) {
     if (name == "event-driven") continue;  // it is the reference
+    if (!Registry::builtin().find(name).in_all) continue;  // siconos:* has its own table
     if (name == "moreau-jean") {
       specs.push_back("moreau-jean:theta=1/2");
       specs.push_back("moreau-jean:theta=1");

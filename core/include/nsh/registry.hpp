@@ -3,7 +3,7 @@
 //
 //   spec   := name [ ":" option ( "," option )* ]
 //   option := key "=" value
-//   name   := "moreau-jean" | "newmark" | ... | "mutant:" mutant-name
+//   name   := "moreau-jean" | "newmark" | ... | "mutant:" mutant-name | "siconos:" integrator
 //
 // e.g. "moreau-jean:theta=1/2,activation=position", "gen-alpha:rho=0.8", "mutant:wrong-sign".
 // Values are read like case-file numbers ("0.1" and "1/10" are exactly 1/10 in Rational).
@@ -77,6 +77,10 @@ struct SchemeEntry {
   SchemeFactory<double> make_sparse_double;
   SchemeFactory<Real50> make_sparse_real50;
   bool is_mutant{false};  ///< deliberately broken; listed by `nsh list mutants`
+  /// False for an adapter of an integrator nsh did not write (siconos:*, docs/siconos.md): it
+  /// is listed and checked by name, but `--scheme all`, the report's default schemes and the
+  /// built-in stamp leave it out, so that nsh's own verdicts never depend on another tool.
+  bool in_all{true};
   /// What the scheme claims: a nsh::properties::ClaimFunction, type-erased here because core
   /// does not depend on the property suite (nsh/properties/claims.hpp sets and reads it). A
   /// scheme's claims are found from the spec it reports (SchemeInfo::spec) through this entry,

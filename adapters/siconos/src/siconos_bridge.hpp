@@ -1,0 +1,60 @@
+#pragma once
+// The one place nsh talks to Siconos 4.4's C++ kernel (docs/siconos.md). Siconos' headers do
+// not compile as C++20 (Boost uBLAS calls std::allocator::construct, removed in C++20), so the
+// bridge is a C++17 translation unit behind this header, which names no Siconos and no Eigen
+// type: plain arrays in, plain arrays out.
+
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace nsh::siconos_bridge {
+
+/// M q'' + C v + K q = F + F_amplitude sin(omega t) + G lambda, g = G^T q + w (docs/theory.md §1).
+struct LinearSystem {
+  int n{0};                          ///< degrees of freedom
+  int m{0};                          ///< contacts
+  std::vector<double> M, C, K;       ///< n x n, row-major
+  std::vector<double> F;             ///< n
+  std::vector<double> F_amplitude;   ///< n, empty or zero: no harmonic part
+  double omega{0};
+  std::vector<double> G;             ///< n x m, column-major: column a = gradient of gap a
+  std::vector<double> w, e;          ///< m
+  std::vector<double> q0, v0;        ///< n
+  double t0{0};
+  double h{0};
+};
+
+enum class Integrator { moreau_jean, schatzman_paoli };
+
+struct Options {
+  Integrator integrator{Integrator::moreau_jean};
+  double theta{0.5};
+  /// MoreauJeanOSI's gamma (the index set's g_k + gamma h U_k <= 0); NaN: Siconos' default.
+  double gamma{std::numeric_limits<double>::quiet_NaN()};
+};
+
+/// One Siconos TimeStepping simulation, advanced one step at a time. Every Siconos exception
+/// comes out as std::runtime_error with Siconos' message.
+class Simulation {
+ public:
+  Simulation(const LinearSystem& system, const Options& options);
+  ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  void step();
+  const std::vector<double>& q() const;
+  const std::vector<double>& v() const;
+  /// lambda(1) of each contact's Interaction: the impulse of the step (zero when inactive).
+  const std::vector<double>& impulse() const;
+  /// The contacts Siconos put in its index set 1 for the step, ascending.
+  const std::vector<int>& index_set() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace nsh::siconos_bridge

@@ -1,0 +1,259 @@
+// Siconos' MoreauJeanOSI and SchatzmanPaoliOSI as nsh schemes (schemes.hpp, docs/siconos.md).
+#include "siconos_bridge.hpp"
+
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/lcp/lcp.hpp>
+#include <nsh/properties/claims.hpp>
+#include <nsh/siconos/schemes.hpp>
+
+#include <Eigen/Cholesky>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace nsh::siconos {
+namespace {
+
+using siconos_bridge::Integrator;
+
+siconos_bridge::LinearSystem system_of(const LinearModel<double>& model, const State<double>& x,
+                                       double h) {
+  siconos_bridge::LinearSystem s;
+  s.n = static_cast<int>(model.dofs());
+  s.m = static_cast<int>(model.contacts());
+  const auto row_major = [](const Matrix<double>& A) {
+    std::vector<double> out;
+    for (Index i = 0; i < A.rows(); ++i)
+      for (Index j = 0; j < A.cols(); ++j) out.push_back(A(i, j));
+    return out;
+  };
+  const auto values = [](const Vector<double>& v) { return std::vector<double>(v.begin(), v.end()); };
+  s.M = row_major(model.M);
+  s.C = row_major(model.C);
+  s.K = row_major(model.K);
+  s.F = values(model.F);
+  s.F_amplitude = values(model.F_amplitude);
+  s.omega = model.omega;
+  for (Index a = 0; a < model.contacts(); ++a)
+    for (Index i = 0; i < model.dofs(); ++i) s.G.push_back(model.G(i, a));
+  s.w = values(model.w);
+  s.e = values(model.e);
+  s.q0 = values(x.q);
+  s.v0 = values(x.v);
+  s.t0 = x.t;
+  s.h = h;
+  return s;
+}
+
+Vector<double> vector_of(const std::vector<double>& x) {
+  Vector<double> out(static_cast<Index>(x.size()));
+  for (std::size_t i = 0; i < x.size(); ++i) out(static_cast<Index>(i)) = x[i];
+  return out;
+}
+
+/// One Siconos integrator behind nsh's scheme kit. The step is Siconos'; the summary is nsh's
+/// reading of Siconos' states in the discrete definitions of docs/theory.md §2 (Moreau–Jean's
+/// ledger and its impulse LCP, which nsh poses itself on Siconos' index set and uses to certify
+/// Siconos' impulses).
+class SiconosScheme final : public Scheme<double> {
+ public:
+  SiconosScheme(Integrator integrator, const SchemeSpec& spec)
+      : integrator_(integrator),
+        spec_(spec),
+        theta_exact_(spec.number<Rational>("theta")),
+        theta_(spec.number<double>("theta")) {}
+
+  SchemeInfo info() const override {
+    SchemeInfo info;
+    const bool mj = integrator_ == Integrator::moreau_jean;
+    info.family = mj ? "siconos:moreau-jean" : "siconos:schatzman-paoli";
+    info.spec = spec_.str();
+    info.smooth_order = theta_exact_ == Rational(1) / 2 ? 2 : 1;
+    // Schatzman-Paoli's impulse is a position-level multiplier over two steps: no velocity LCP
+    // with Newton's law on an index set, and no one-step momentum balance nsh can state.
+    info.impulse_lcp = mj;
+    info.momentum_conserving = mj;
+    info.algorithmic_energy = false;
+    info.parameters["theta"] = format_scalar(theta_exact_);
+    return info;
+  }
+
+ protected:
+  void do_initialize(const LinearModel<double>& model, const State<double>& initial,
+                     const double& h) override {
+    if (model.has_friction())
+      throw ModelError("mu", "siconos:* adapters step frictionless models only (the adapter "
+                             "builds NewtonImpactNSL laws); this model has friction");
+    model_ = &model;
+    h_ = h;
+    // Moreau–Jean's iteration matrix, W^ = M + h theta C + h^2 theta^2 K (docs/theory.md §2.1):
+    // nsh's own, to pose the LCP on Siconos' index set.
+    const Matrix<double> iteration = model.M + (h * theta_) * model.C +
+                                     (h * h * theta_ * theta_) * model.K;
+    iteration_.compute(iteration);
+    minv_g_ = iteration_.solve(model.G);
+    restart(initial);
+  }
+
+  void do_step(State<double>& state, StepSummary<double>& summary) override {
+    // A caller may step from a state it made itself (a replay, a shrunk case): Siconos then
+    // starts afresh from it, so that the step is always Siconos' step from `state`.
+    if (!(state.t == last_.t && state.q == last_.q && state.v == last_.v)) restart(state);
+    try {
+      simulation_->step();
+    } catch (const std::runtime_error& e) {
+      throw StepError(std::string(info().family) + " at t = " + format_scalar(state.t) + ": " +
+                      e.what());
+    }
+    const LinearModel<double>& model = *model_;
+    const double h = h_;
+    const Index m = model.contacts();
+    const Vector<double> q_next = vector_of(simulation_->q());
+    const Vector<double> v_next = vector_of(simulation_->v());
+    const Vector<double> P = vector_of(simulation_->impulse());
+
+    summary.index_set.clear();
+    for (int a : simulation_->index_set()) summary.index_set.push_back(static_cast<Index>(a));
+    summary.impulse = Vector<double>::Zero(m);
+    for (Index a : summary.index_set) summary.impulse(a) = P(a);
+    summary.velocity_newton = model.G.transpose() * state.v;
+
+    const double t_next = state.t + h;
+    const Vector<double> force_theta =
+        (1 - theta_) * model.force(state.t) + theta_ * model.force(t_next);
+    const Vector<double> v_theta = (1 - theta_) * state.v + theta_ * v_next;
+    summary.external_impulse = h * force_theta;
+    summary.W_ext = h * v_theta.dot(force_theta);
+    summary.W_damp = -h * v_theta.dot(model.C * v_theta);
+    summary.W_contact = (model.G.transpose() * v_theta).dot(summary.impulse);
+    const Vector<double> dv = v_next - state.v;
+    const Vector<double> dq = q_next - state.q;
+    summary.numerical_dissipation =
+        (theta_ - 0.5) * (dv.dot(model.M * dv) + dq.dot(model.K * dq));
+    summary.has_algorithmic_energy = false;
+    if (integrator_ == Integrator::moreau_jean) certify_impulses(state, summary);
+
+    state.q = q_next;
+    state.v = v_next;
+    state.t = t_next;
+    last_ = state;
+  }
+
+ private:
+  void restart(const State<double>& from) {
+    siconos_bridge::Options options;
+    options.integrator = integrator_;
+    options.theta = theta_;
+    if (spec_.has("gamma") && spec_.text("gamma") != "unset")
+      options.gamma = spec_.number<double>("gamma");
+    try {
+      simulation_ = std::make_unique<siconos_bridge::Simulation>(system_of(*model_, from, h_),
+                                                                 options);
+    } catch (const std::runtime_error& e) {
+      throw ModelError("model", std::string("Siconos refused the model: ") + e.what());
+    }
+    last_ = from;
+  }
+
+  // The LCP Moreau–Jean poses on the index set I (docs/theory.md §2.1), W_I = G_I^T W^-1 G_I,
+  // b_I = G_I^T v_free + e U_k, built by nsh and certified at Siconos' impulses: the certificate
+  // the lcp_certificate property recomputes, here from nsh's problem, not Siconos' report.
+  void certify_impulses(const State<double>& state, StepSummary<double>& summary) const {
+    const LinearModel<double>& model = *model_;
+    const Index k = static_cast<Index>(summary.index_set.size());
+    summary.lcp_solved = k > 0;
+    summary.lcp = LcpResult<double>{};
+    if (k == 0) return;
+    const double h = h_;
+    const Vector<double> force_theta =
+        (1 - theta_) * model.force(state.t) + theta_ * model.force(state.t + h);
+    const Vector<double> rhs = -h * (model.C * state.v + model.K * (state.q + h * theta_ * state.v) -
+                                     force_theta);
+    const Vector<double> v_free = state.v + iteration_.solve(rhs);
+    Matrix<double> W(k, k);
+    Vector<double> b(k), z(k);
+    for (Index i = 0; i < k; ++i) {
+      const Index a = summary.index_set[static_cast<std::size_t>(i)];
+      for (Index j = 0; j < k; ++j)
+        W(i, j) = model.G.col(a).dot(minv_g_.col(summary.index_set[static_cast<std::size_t>(j)]));
+      b(i) = model.G.col(a).dot(v_free) + model.e(a) * summary.velocity_newton(a);
+      z(i) = summary.impulse(a);
+    }
+    LcpResult<double>& lcp = summary.lcp;
+    lcp.z = z;
+    lcp.w = W * z + b;
+    lcp.method = LcpMethod::lemke;  // Siconos' SICONOS_LCP_LEMKE
+    lcp.certificate = certify(W, b, z, LcpOptions<double>{});
+    lcp.status = lcp.certificate.accepted ? LcpStatus::solved : LcpStatus::uncertified;
+    if (!lcp.certificate.accepted)
+      lcp.message = "Siconos' impulses fail nsh's certificate of the Moreau–Jean LCP";
+  }
+
+  Integrator integrator_;
+  SchemeSpec spec_;
+  Rational theta_exact_;
+  double theta_;
+  const LinearModel<double>* model_{nullptr};
+  double h_{0};
+  Eigen::LDLT<Matrix<double>> iteration_;
+  Matrix<double> minv_g_;
+  std::unique_ptr<siconos_bridge::Simulation> simulation_;
+  State<double> last_;
+};
+
+// The claims of nsh's moreau-jean with the index set MoreauJeanOSI.hpp documents
+// (I_1 = {G^T (q_k + h v_k) + w <= 0 and U_k <= 0}), its outside probes run on the adapter.
+std::vector<properties::Claim> moreau_jean_claims(const SchemeInfo& info) {
+  const std::string theta = info.parameters.at("theta");
+  const auto documented =
+      Registry::builtin().make<double>("moreau-jean:activation=position-velocity,theta=" + theta);
+  std::vector<properties::Claim> claims = properties::claims_of(documented->info());
+  for (auto& claim : claims) {
+    claim.domain += " (as MoreauJeanOSI.hpp documents its index set: g predicted <= 0 and U_k <= 0)";
+    std::vector<properties::OutsideProbe> outside;
+    for (auto& probe : claim.outside) {
+      const SchemeSpec spec = Registry::builtin().resolve(probe.spec);
+      if (spec.name() != "moreau-jean" || spec.text("activation") != "position-velocity") continue;
+      probe.spec = "siconos:moreau-jean:theta=" + spec.text("theta");
+      outside.push_back(probe);
+    }
+    claim.outside = std::move(outside);
+  }
+  return claims;
+}
+
+SchemeEntry entry_for(Integrator integrator) {
+  SchemeEntry entry;
+  const bool mj = integrator == Integrator::moreau_jean;
+  entry.name = mj ? "siconos:moreau-jean" : "siconos:schatzman-paoli";
+  entry.summary = mj ? "Siconos 4.4 MoreauJeanOSI(theta[, gamma]) + LCP Lemke, stepped by Siconos"
+                     : "Siconos 4.4 SchatzmanPaoliOSI(theta) + LCP Lemke, stepped by Siconos";
+  entry.options = {{"theta", "1/2", "theta-method parameter, a number in [0, 1]", {}}};
+  if (mj)
+    entry.options.push_back({"gamma", "unset",
+                             "MoreauJeanOSI's gamma (index set g_k + gamma h U_k <= 0); unset: "
+                             "Siconos' default",
+                             {}});
+  entry.make_double = [integrator](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
+    const Rational theta = spec.number<Rational>("theta");
+    const Rational zero(0), one(1);
+    require_in_range<Rational>(spec, "theta", theta, &zero, &one, "[0, 1]");
+    return std::make_unique<SiconosScheme>(integrator, spec);
+  };
+  entry.in_all = false;
+  entry.representatives = {entry.name, entry.name + ":theta=1"};
+  return entry;
+}
+
+}  // namespace
+
+void register_schemes(Registry& registry) {
+  if (registry.contains("siconos:moreau-jean")) return;
+  properties::register_scheme(entry_for(Integrator::moreau_jean), moreau_jean_claims, registry);
+  properties::register_scheme(entry_for(Integrator::schatzman_paoli),
+                              [](const SchemeInfo&) { return std::vector<properties::Claim>{}; },
+                              registry);
+}
+
+}  // namespace nsh::siconos

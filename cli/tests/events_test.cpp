@@ -135,6 +135,21 @@ TEST(Events, BadInputIsStatusTwoAndNamesTheField) {
   EXPECT_TRUE(has(restitution.err, "1.5")) << restitution.err;
 }
 
+// The event-driven reference is frictionless: on a frictional case it is refused naming mu,
+// never run as the frictionless system.
+TEST(Events, FrictionalCasesAreRefusedNamingMu) {
+  const Result events = nsh("events sliding-block");
+  EXPECT_EQ(events.status, 2);
+  EXPECT_TRUE(has(events.err, "mu")) << events.err;
+  EXPECT_TRUE(has(events.err, "frictionless")) << events.err;
+  const Result converge =
+      nsh("converge sliding-block --scheme moreau-jean --h 1/100,1/200 "
+          "--reference event-driven --out '" +
+          (scratch() / "conv").string() + "'");
+  EXPECT_EQ(converge.status, 2);
+  EXPECT_TRUE(has(converge.err, "mu")) << converge.err;
+}
+
 // nsh list cases: every case with one line of what is known exactly (the catalogue's summary).
 TEST(ListCases, EveryCaseFileWithItsExactFacts) {
   const Result r = nsh("list cases");

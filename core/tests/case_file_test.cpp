@@ -375,6 +375,9 @@ TEST(CaseFile, FrictionErrorsNameTheFieldAndTheValue) {
   expect(sparse + R"(, "G_T": [[1], [0]], "mu": 1})", "G_T", "frictionless");
   expect(sparse + R"(, "mu": 1})", "mu", "sparse");
   EXPECT_NO_THROW(load<double>(sparse + "}"));
+  // A dense frictional document read as a sparse model (nsh events) is refused, not stripped.
+  EXPECT_EQ(field_of_error([] { load_sparse_linear_case<double>(parse_case_text(kFrictional)); }),
+            "mu");
   EXPECT_EQ(field_of_error([&] {
               load_sparse_linear_case<double>(parse_case_text(sparse + R"(, "mu": 1})"));
             }),

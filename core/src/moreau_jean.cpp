@@ -36,6 +36,12 @@ void register_moreau_jean(Registry& registry) {
        "lemke",
        "one-step LCP solver; rational arithmetic accepts lemke and enumeration only",
        {"lemke", "enumeration", "pgs", "fb", "prox"}},
+      // No default value, so that the canonical spec of a frictionless run is unchanged.
+      {"friction",
+       "",
+       "one-step Coulomb friction solver (docs/friction.md); unset: lemke for d = 1 (exact in "
+       "rational), alart-curnier for d = 2; rational arithmetic accepts lemke only",
+       {"lemke", "alart-curnier", "pgs"}},
   };
   set_factories<MoreauJean>(entry, /*rational=*/true);
   entry.make_sparse_double = [](const SchemeSpec& s) {

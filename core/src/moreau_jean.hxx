@@ -8,6 +8,7 @@
 #include <nsh/number.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
 
+#include "moreau_jean_friction_step.hxx"
 #include "moreau_jean_step.hxx"
 
 #include <fmt/format.h>
@@ -19,13 +20,13 @@ namespace nsh {
 namespace moreau_jean_detail {
 
 inline const std::vector<std::string>& option_keys() {
-  static const std::vector<std::string> keys{"activation", "lcp", "theta"};
+  static const std::vector<std::string> keys{"activation", "friction", "lcp", "theta"};
   return keys;
 }
 
 inline std::string accepted_options() {
-  return "activation (position | position-velocity), lcp (lemke | enumeration | pgs | fb | "
-         "prox), theta (a number in [0, 1])";
+  return "activation (position | position-velocity), friction (lemke | alart-curnier | pgs), "
+         "lcp (lemke | enumeration | pgs | fb | prox), theta (a number in [0, 1])";
 }
 
 inline MoreauJeanActivation parse_activation(const SchemeSpec& spec) {
@@ -45,6 +46,17 @@ inline LcpMethod parse_method(const SchemeSpec& spec) {
     throw SpecError(spec.name() + ":lcp", "'" + spec.text("lcp") +
                                               "' is not accepted; choices: lemke, enumeration, "
                                               "pgs, fb, prox");
+  }
+}
+
+inline std::optional<FrictionMethod> parse_friction(const SchemeSpec& spec) {
+  if (!spec.has("friction")) return std::nullopt;
+  try {
+    return parse_friction_method(spec.text("friction"));
+  } catch (const SpecError&) {
+    throw SpecError(spec.name() + ":friction", "'" + spec.text("friction") +
+                                                   "' is not accepted; choices: lemke, "
+                                                   "alart-curnier, pgs");
   }
 }
 
@@ -80,7 +92,13 @@ MoreauJean<Scalar>::MoreauJean(const SchemeSpec& spec) {
                     "value " + theta_text + " is out of range; accepted: a number in [0, 1]");
   activation_ = d::parse_activation(spec);
   lcp_method_ = d::parse_method(spec);
+  friction_method_ = d::parse_friction(spec);
   if constexpr (is_exact_v<Scalar>) {
+    if (friction_method_ && *friction_method_ != FrictionMethod::lemke)
+      throw SpecError(spec.name() + ":friction",
+                      std::string("'") + to_string(*friction_method_) +
+                          "' iterates and cannot run in rational arithmetic; accepted with "
+                          "--precision rational: lemke (d = 1)");
     if (lcp_method_ != LcpMethod::lemke && lcp_method_ != LcpMethod::enumeration)
       throw SpecError(spec.name() + ":lcp",
                       std::string("'") + to_string(lcp_method_) +
@@ -94,12 +112,16 @@ SchemeInfo MoreauJean<Scalar>::info() const {
   SchemeInfo info;
   info.family = "moreau-jean";
   info.spec = std::string("moreau-jean:activation=") + to_string(activation_) +
+              (friction_method_ ? std::string(",friction=") + to_string(*friction_method_) : "") +
               ",lcp=" + to_string(lcp_method_) + ",theta=" + format_scalar(theta_exact_);
   info.smooth_order = theta_exact_ == Rational(1) / 2 ? 2 : 1;
   info.impulse_lcp = true;
   info.algorithmic_energy = false;
   info.momentum_conserving = true;
   info.parameters["theta"] = format_scalar(theta_exact_);
+  info.friction = true;
+  info.parameters["friction"] =
+      friction_method_ ? to_string(*friction_method_) : "lemke (d = 1), alart-curnier (d = 2)";
   return info;
 }
 
@@ -138,12 +160,51 @@ void MoreauJean<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   }
 
   work_.size(n, m);
+
+  friction_ = model.has_friction();
+  if (friction_) {
+    const Index d = model.tangent_directions();
+    friction_resolved_ =
+        friction_method_.value_or(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier);
+    if (d == 2 && friction_resolved_ == FrictionMethod::lemke)
+      throw SpecError("moreau-jean:friction",
+                      "lemke solves the planar (d = 1) friction problem only; the model has d = "
+                      "2 tangent directions: use alart-curnier or pgs");
+    if constexpr (is_exact_v<Scalar>) {
+      if (d != 1)
+        throw SpecError("precision",
+                        "moreau-jean with friction in rational arithmetic steps d = 1 only (the "
+                        "spatial cone needs square roots); the model has d = 2: use double or "
+                        "--precision 50");
+    }
+    // H contact-major: [G_N^a, G_T^{a,1}, .., G_T^{a,d}] for each contact a.
+    Matrix<Scalar> H(n, m * (1 + d));
+    for (Index a = 0; a < m; ++a) {
+      H.col(a * (1 + d)) = model.G.col(a);
+      for (Index j = 0; j < d; ++j) H.col(a * (1 + d) + 1 + j) = model.G_T.col(a * d + j);
+    }
+    minv_h_ = iteration_lu_.solve(H);
+    delassus_local_ = H.transpose() * minv_h_;
+  } else {
+    minv_h_.resize(0, 0);
+    delassus_local_.resize(0, 0);
+  }
 }
 
 template <class Scalar>
 void MoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   const LinearModel<Scalar>& model = *model_;
   detail::theta_weighted_force(model, theta_, h_, state.t, harmonic_, work_.force_theta);
+  if (friction_) {
+    const detail::MoreauJeanFrictionParameters<Scalar> parameters{
+        "moreau-jean",      theta_,      h_,      activation_,
+        friction_resolved_, lcp_method_, minv_h_, delassus_local_};
+    detail::moreau_jean_friction_step(
+        parameters, model,
+        [this](const Vector<Scalar>& b, Vector<Scalar>& x) { x = iteration_lu_.solve(b); }, work_,
+        state, summary);
+    return;
+  }
   const detail::MoreauJeanParameters<Scalar> parameters{
       "moreau-jean", theta_, h_, activation_, lcp_method_, lcp_options_, minv_g_, delassus_};
   detail::moreau_jean_step(

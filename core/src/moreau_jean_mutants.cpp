@@ -3,6 +3,7 @@
 // one switch per defect, so that the healthy MoreauJean class stays untouched.
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/friction/solver.hpp>
 #include <nsh/number.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
 #include <nsh/schemes/moreau_jean_mutants.hpp>
@@ -22,8 +23,17 @@ enum class Defect {
   position_vk,
   wrong_contact,
   uncertified_lemke,
-  lying_impulse
+  lying_impulse,
+  // Friction (docs/friction.md "Moreau–Jean with friction"): the scheme claims friction.
+  friction_previous_radius,
+  friction_wrong_sign,
+  friction_stick_while_sliding
 };
+
+bool is_friction_defect(Defect defect) {
+  return defect == Defect::friction_previous_radius || defect == Defect::friction_wrong_sign ||
+         defect == Defect::friction_stick_while_sliding;
+}
 
 class MutantMoreauJean : public Scheme<double> {
  public:
@@ -44,6 +54,7 @@ class MutantMoreauJean : public Scheme<double> {
                 ",theta=" + format_scalar(parse_rational(theta_text_, "theta"));
     info.smooth_order = parse_rational(theta_text_, "theta") == Rational(1) / 2 ? 2 : 1;
     info.parameters["theta"] = format_scalar(parse_rational(theta_text_, "theta"));
+    info.friction = is_friction_defect(defect_);
     return info;
   }
 
@@ -52,6 +63,7 @@ class MutantMoreauJean : public Scheme<double> {
     model_ = &model;
     h_ = h;
     theta_ = theta_claimed_;
+    previous_normal_ = Vector<double>::Zero(model.contacts());
     if (defect_ == Defect::theta_past) theta_ = 1.0 / (1.0 + model.max_restitution()) + 1.0 / 20;
     const double ht = h * theta_;
     const Matrix<double> C = defect_ == Defect::dropped_damping
@@ -83,7 +95,11 @@ class MutantMoreauJean : public Scheme<double> {
     Vector<double> P = Vector<double>::Zero(m);
     Vector<double> v_next = v_free;
     const Index k = static_cast<Index>(active.size());
-    if (k > 0) {
+    const Index d = model.tangent_directions();
+    Vector<double> P_T = Vector<double>::Zero(m * d);
+    if (model.has_friction()) {
+      friction_impulse(active, v_free, U, state.t, P, P_T, v_next, summary);
+    } else if (k > 0) {
       Matrix<double> W(k, k);
       Vector<double> b(k);
       for (Index i = 0; i < k; ++i) {
@@ -138,6 +154,10 @@ class MutantMoreauJean : public Scheme<double> {
     summary.W_ext = h * v_theta.dot(F);
     summary.W_damp = -h * v_theta.dot(model.C * v_theta);
     summary.W_contact = model.local_velocity(v_theta).dot(P);
+    if (model.has_friction()) {
+      summary.tangential_impulse = P_T;
+      summary.W_contact += model.tangential_velocity(v_theta).dot(P_T);
+    }
     summary.numerical_dissipation = (th - 0.5) * (dv.dot(model.M * dv) + dq.dot(model.K * dq));
     summary.has_algorithmic_energy = false;
     state.q = q_next;
@@ -146,6 +166,76 @@ class MutantMoreauJean : public Scheme<double> {
   }
 
  private:
+  /// The friction step written densely (docs/friction.md), with the three friction defects.
+  void friction_impulse(const std::vector<Index>& active, const Vector<double>& v_free,
+                        const Vector<double>& U, double t, Vector<double>& P, Vector<double>& P_T,
+                        Vector<double>& v_next, StepSummary<double>& summary) {
+    const LinearModel<double>& model = *model_;
+    const Index d = model.tangent_directions(), block = 1 + d;
+    const Index k = static_cast<Index>(active.size());
+    summary.lcp = LcpResult<double>{};
+    summary.lcp.status = LcpStatus::solved;
+    summary.lcp.certificate.accepted = true;
+    summary.lcp_solved = k > 0;
+    if (k == 0) {
+      previous_normal_.setZero();
+      return;
+    }
+    Matrix<double> H(model.dofs(), k * block);
+    FrictionProblem<double> problem;
+    problem.tangent_dimension = d;
+    problem.friction_coefficient.resize(k);
+    problem.b.resize(k * block);
+    for (Index i = 0; i < k; ++i) {
+      const Index a = active[static_cast<std::size_t>(i)];
+      H.col(i * block) = model.G.col(a);
+      for (Index j = 0; j < d; ++j) H.col(i * block + 1 + j) = model.G_T.col(a * d + j);
+      problem.friction_coefficient(i) = model.mu(a);
+      if (defect_ == Defect::friction_stick_while_sliding)
+        problem.friction_coefficient(i) = 1000 * model.mu(a);  // a cone that never binds
+    }
+    const Matrix<double> minv_h = lu_.solve(H);
+    problem.W = H.transpose() * minv_h;
+    problem.W = (problem.W + problem.W.transpose()) / 2;
+    problem.b = H.transpose() * v_free;
+    for (Index i = 0; i < k; ++i)
+      problem.b(i * block) +=
+          model.e(active[static_cast<std::size_t>(i)]) * U(active[static_cast<std::size_t>(i)]);
+    const FrictionResult<double> result =
+        solve_friction(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier, problem);
+    if (!result.ok())
+      throw StepError(fmt::format(
+          "mutant moreau-jean: friction problem at t = {} not certified: {}", t, result.message));
+    Vector<double> local = result.P;
+    for (Index i = 0; i < k; ++i) {
+      const Index a = active[static_cast<std::size_t>(i)];
+      auto tangential = local.segment(i * block + 1, d);
+      if (defect_ == Defect::friction_wrong_sign) tangential = -tangential;
+      if (defect_ == Defect::friction_previous_radius) {
+        // The cone of the previous step's normal impulse (zero at a first impact).
+        const double radius = model.mu(a) * previous_normal_(a);
+        const double norm = tangential.norm();
+        if (norm > radius) tangential *= norm > 0 ? radius / norm : 0.0;
+      }
+    }
+    previous_normal_.setZero();
+    summary.lcp.z.resize(k);
+    summary.lcp.w.resize(k);
+    for (Index i = 0; i < k; ++i) {
+      const Index a = active[static_cast<std::size_t>(i)];
+      P(a) = local(i * block);
+      previous_normal_(a) = P(a);
+      for (Index j = 0; j < d; ++j) P_T(a * d + j) = local(i * block + 1 + j);
+      summary.lcp.z(i) = local(i * block);
+    }
+    v_next = v_free + minv_h * local;
+    for (Index i = 0; i < k; ++i) {
+      const Index a = active[static_cast<std::size_t>(i)];
+      summary.lcp.w(i) = model.G.col(a).dot(v_next) + model.e(a) * U(a);
+    }
+  }
+
+  Vector<double> previous_normal_;
   Defect defect_;
   std::string theta_text_;
   double theta_claimed_{0.5};
@@ -182,6 +272,12 @@ void register_moreau_jean_mutants(Registry& registry) {
        "moreau-jean accepting an inexact Lemke answer without its certificate"},
       {"mj-lying-impulse", Defect::lying_impulse,
        "moreau-jean applying 9/10 of the impulse it reports (state and summary disagree)"},
+      {"mj-friction-previous-radius", Defect::friction_previous_radius,
+       "moreau-jean with friction clipping P_T to the cone mu P_N of the previous step"},
+      {"mj-friction-wrong-sign", Defect::friction_wrong_sign,
+       "moreau-jean with friction applying the tangential impulse with the wrong sign"},
+      {"mj-friction-stick-while-sliding", Defect::friction_stick_while_sliding,
+       "moreau-jean with friction declaring stick while sliding (a 1000 mu cone)"},
   };
   for (const auto& mutant : mutants) {
     SchemeEntry entry;
@@ -194,6 +290,7 @@ void register_moreau_jean_mutants(Registry& registry) {
          "claimed index set rule",
          {"position", "position-velocity"}},
         {"lcp", "lemke", "one-step LCP solver", {"lemke", "enumeration", "pgs", "fb", "prox"}},
+        {"friction", "", "claimed friction solver", {"lemke", "alart-curnier", "pgs"}},
     };
     const Defect defect = mutant.defect;
     entry.make_double = [defect](const SchemeSpec& spec) {

@@ -45,16 +45,47 @@ std::string first_non_finite(const State<Scalar>& after, const StepSummary<Scala
   if constexpr (is_exact_v<Scalar>) {
     return {};
   } else {
-    for (std::string found :
-         {non_finite("q", after.q), non_finite("v", after.v), non_finite("P", s.impulse),
-          non_finite("E_after", s.E_after), non_finite("W_ext", s.W_ext),
-          non_finite("W_damp", s.W_damp), non_finite("W_contact", s.W_contact),
-          non_finite("numerical_dissipation", s.numerical_dissipation),
-          non_finite("E_alg_after", s.E_alg_after),
-          non_finite("stored_energy_after", s.stored_energy_after)})
+    for (std::string found : {non_finite("q", after.q), non_finite("v", after.v),
+                              non_finite("P", s.impulse), non_finite("P_T", s.tangential_impulse),
+                              non_finite("E_after", s.E_after), non_finite("W_ext", s.W_ext),
+                              non_finite("W_damp", s.W_damp), non_finite("W_contact", s.W_contact),
+                              non_finite("numerical_dissipation", s.numerical_dissipation),
+                              non_finite("E_alg_after", s.E_alg_after),
+                              non_finite("stored_energy_after", s.stored_energy_after)})
       if (!found.empty()) return found;
     return {};
   }
+}
+
+/// d and U_T = G_T^T v before and after (docs/friction.md); empty when d = 0, so that a
+/// frictionless model neither allocates nor multiplies. The tangential impulse is the
+/// scheme's; one that records none (mu = 0 everywhere, or a frictionless scheme) gets zeros.
+template <class Scalar>
+void derive_tangential(const LinearModel<Scalar>& model, const State<Scalar>& before,
+                       const State<Scalar>& after, StepSummary<Scalar>& s) {
+  const Index d = model.tangent_directions();
+  s.tangent_directions = d;
+  if (d == 0) {
+    for (Vector<Scalar>* v :
+         {&s.tangential_impulse, &s.tangential_velocity_before, &s.tangential_velocity_after})
+      if (v->size() != 0) v->resize(0);
+    return;
+  }
+  const Index md = model.contacts() * d;
+  if (s.tangential_impulse.size() != md) s.tangential_impulse.setZero(md);
+  const auto Gt = model.G_T.transpose();
+  s.tangential_velocity_before.noalias() = Gt * before.v;
+  s.tangential_velocity_after.noalias() = Gt * after.v;
+}
+
+/// The sparse family is frictionless (to_sparse refuses friction).
+template <class Scalar>
+void derive_tangential(const SparseLinearModel<Scalar>&, const State<Scalar>&, const State<Scalar>&,
+                       StepSummary<Scalar>& s) {
+  s.tangent_directions = 0;
+  for (Vector<Scalar>* v :
+       {&s.tangential_impulse, &s.tangential_velocity_before, &s.tangential_velocity_after})
+    if (v->size() != 0) v->resize(0);
 }
 
 }  // namespace
@@ -63,6 +94,13 @@ template <class Scalar>
 void Scheme<Scalar>::initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
                                 const Scalar& h) {
   require_step_size(h);
+  // A scheme that does not record tangential impulses would step a frictional model as if it
+  // were frictionless and report it as a valid trajectory of that model.
+  if (model.has_friction() && !info().friction)
+    throw ModelError("mu", info().spec +
+                               " does not step models with Coulomb friction (some mu > 0 with "
+                               "G_T given); set mu = 0, drop G_T, or use a scheme with friction "
+                               "(moreau-jean)");
   dense_ = &model;
   sparse_ = nullptr;
   h_ = h;
@@ -125,6 +163,7 @@ void Scheme<Scalar>::derive(const State<Scalar>& before, const State<Scalar>& af
       s.gap_after += model.w;
       s.velocity_after.noalias() = Gt * after.v;
     }
+    derive_tangential(model, before, after, s);
     const bool continues = has_last_ && before.q == last_after_.q && before.v == last_after_.v;
     s.E_before = continues ? energy_after_ : energy_of(model, before, work_n_);
     s.E_after = energy_of(model, after, work_n_);

@@ -123,6 +123,11 @@ void fill_defaults(SparseLinearModel<Scalar>& model) {
 
 template <class Scalar>
 SparseLinearModel<Scalar> to_sparse(const LinearModel<Scalar>& model) {
+  // The sparse family has no tangent directions: a copy would silently drop the friction.
+  if (model.has_friction())
+    throw ModelError("mu",
+                     "the model has Coulomb friction (some mu > 0 with G_T given); the "
+                     "sparse family is frictionless, step the dense model");
   SparseLinearModel<Scalar> out;
   out.name = model.name;
   out.M = sparse_of(model.M);

@@ -33,41 +33,103 @@ SchemeSpec with(SchemeSpec spec, const std::string& key, const std::string& valu
   return spec;
 }
 
-/// Moreau–Jean (docs/theory.md §2.1–2.4, Acary ZAMM 2016).
+/// Moreau–Jean (docs/theory.md §2.1–2.4, Acary ZAMM 2016; with friction §9.1–9.2). Keyed to
+/// SchemeInfo::friction: a scheme that steps frictional models is held to its claims on them
+/// too (the generators draw them), one that does not keeps its claims on frictionless models.
 std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
   const SchemeSpec spec = SchemeSpec::parse(info.spec);
   const Rational theta = parameter(info, "theta");
   const bool velocity_rule = text(spec, "activation", "position-velocity") == "position-velocity";
+  const bool friction = info.friction;
   const Rational half = Rational(1) / 2;
+  CaseDomain any;
+  any.friction = friction;
+  const std::string also = friction ? "; frictional models too (docs/theory.md §9.1)" : "";
   std::vector<Claim> out;
+  out.push_back(claim("energy_identity",
+                      "every theta, e, C, F, index rule (docs/theory.md §2.3: exact one-step "
+                      "identity; with friction W_contact carries U_T,{k+theta}^T P_T, §9.1)",
+                      any));
   out.push_back(
-      claim("energy_identity",
-            "every theta, e, C, F, index rule (docs/theory.md §2.3: exact one-step identity)"));
-  out.push_back(claim("signorini_complementarity", "every parameter (the impulse LCP of 2.1)"));
-  out.push_back(claim("newton_restitution", "every parameter (the impulse LCP of 2.1)"));
-  out.push_back(claim("lcp_certificate", "every parameter (certified one-step solve)"));
-  out.push_back(claim("momentum_balance", "every parameter (c^T of the momentum equation, 2.1)"));
+      claim("signorini_complementarity", "every parameter (the impulse LCP of 2.1)" + also, any));
+  out.push_back(
+      claim("newton_restitution", "every parameter (the impulse LCP of 2.1)" + also, any));
+  out.push_back(claim("lcp_certificate",
+                      "every parameter (certified one-step solve; with friction its normal part)",
+                      any));
+  out.push_back(claim("momentum_balance",
+                      "every parameter (c^T of the momentum equation, 2.1; with friction the "
+                      "tangential impulses along G_T^T c)",
+                      any));
   out.push_back(claim("penetration_bound",
-                      "every theta in [0, 1] (velocity-level constraint on the index set)"));
-  out.push_back(claim("double_vs_real50", "every parameter"));
+                      "every theta in [0, 1] (velocity-level constraint on the index set)" + also,
+                      any));
+  out.push_back(claim("double_vs_real50", "every parameter" + also, any));
   out.push_back(claim("observed_order", "smooth phases; order 2 iff theta = 1/2"));
+  if (friction) {
+    out.push_back(claim("coulomb_cone",
+                        "every parameter (the friction problem's cone, docs/theory.md §9.1)", any));
+    out.push_back(claim("maximal_dissipation",
+                        "every parameter (stick or slide of the friction problem, §9.1)", any));
+    out.push_back(claim("friction_certificate",
+                        "every parameter (certified one-step friction solve, docs/friction.md)",
+                        any));
+    // docs/theory.md §9.1: U_T,{k+theta}^T P_T is P_T^T U_T+ <= 0 at theta = 1 only; a slip
+    // stopped within the step gives (1 - theta) U_T,k^T P_T > 0 below.
+    if (theta == 1) {
+      Claim c = claim("friction_work_nonpositive",
+                      "theta = 1 (docs/theory.md §9.1: U_T,{k+1}^T P_T <= 0 by maximal "
+                      "dissipation), every e",
+                      any);
+      c.outside.push_back({with(spec, "theta", "49/50").str(), any,
+                           "theta = 49/50 < 1: a slip stopped by stick within the step"});
+      out.push_back(c);
+    }
+  }
   if (velocity_rule) {
+    // docs/theory.md §9.2: with friction 1/2 P^T (U+ + U-) is the impact's Delta K only on a
+    // pure impulse step, <= 0 for e = 0, and positive for e = 1 with W_NT != 0 (Kane–Levinson).
+    CaseDomain impact = any;
+    impact.friction_e_hi = 0;
+    impact.friction_pure_impulse = true;
     Claim c = claim("impact_work_nonpositive",
-                    "activation=position-velocity (U_k <= 0 wherever P > 0; Thomson–Tait)");
+                    std::string("activation=position-velocity (U_k <= 0 wherever P > 0; "
+                                "Thomson–Tait)") +
+                        (friction ? "; on frictional models e = 0 and pure impulse steps, F = K "
+                                    "= C = 0 (docs/theory.md §9.2)"
+                                  : ""),
+                    impact);
     CaseDomain zero;
     zero.e_hi = 0;
     c.outside.push_back({with(spec, "activation", "position").str(), zero,
                          "activation=position: a penetrated contact separating slowly gets P > 0"});
+    if (friction) {
+      CaseDomain kane;
+      kane.friction = true;
+      kane.e_lo = kane.e_hi = 1;
+      kane.friction_pure_impulse = true;
+      c.outside.push_back(
+          {spec.str(), kane,
+           "friction with e = 1 and W_NT != 0: Kane–Levinson, Delta K = +1 (docs/theory.md §9.2)"});
+    }
     out.push_back(c);
   }
   // docs/theory.md §2.4: 1/2 <= theta <= 1/(1 + max e), with the velocity condition in the index
-  // set.
+  // set. With friction (§9.1) the tangential term (1 - theta) U_T,k^T P_T + theta U_T+^T P_T has
+  // no sign for theta < 1: the claim covers frictional models at theta = 1 (then e = 0) only.
   if (velocity_rule && theta >= half) {
+    CaseDomain dissipation;
+    dissipation.friction = friction && theta == 1;
     Claim c =
         claim("moreau_jean_energy_dissipation",
               "1/2 <= theta <= 1/(1 + max e), activation=position-velocity (docs/theory.md §2.4); "
               "here e <= 1/theta - 1 = " +
-                  format_scalar(Rational(1) / theta - 1));
+                  format_scalar(Rational(1) / theta - 1) +
+                  (friction ? (theta == 1 ? "; frictional models too (docs/theory.md §9.1)"
+                                          : "; frictionless models only (with friction theta = "
+                                            "1, docs/theory.md §9.1)")
+                            : ""),
+              dissipation);
     c.cases.e_hi = std::min(Rational(1), Rational(1) / theta - 1);
     for (const Rational& e : {Rational(1) / 5, Rational(1) / 2, Rational(1)}) {
       const Rational past = Rational(1) / (1 + e) + Rational(1) / 50;
@@ -84,6 +146,17 @@ std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
         {with(with(spec, "activation", "position"), "theta", "1/2").str(), zero,
          "activation=position (docs/theory.md §2.4: +7.8e-4 at theta = 1/2, e = 0)"});
     c.outside.push_back({with(spec, "theta", "9/20").str(), zero, "theta = 9/20 < 1/2"});
+    if (friction) {
+      // The boundary with friction: theta just below 1 (or this theta, when it is below 1) on
+      // a slip stopped by stick within the step (docs/theory.md §9.1).
+      CaseDomain slip;
+      slip.friction = true;
+      slip.e_hi = 0;
+      const std::string below = theta == 1 ? std::string("49/50") : format_scalar(theta);
+      c.outside.push_back(
+          {with(spec, "theta", below).str(), slip,
+           "friction at theta = " + below + " < 1: a slip stopped by stick within the step"});
+    }
     out.push_back(c);
   }
   return out;

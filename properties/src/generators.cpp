@@ -42,7 +42,9 @@ void showValue(const GeneratedCase& c, std::ostream& os) {
 }
 
 GeneratedCase build_case(const CaseRecipe& r, const CaseDomain& domain) {
-  const int n = r.dofs, m = r.contacts;
+  const int d = domain.friction ? r.tangent_dimension % 3 : 0;
+  const int m = d == 0 ? r.contacts : std::max(1, std::min(r.contacts, r.dofs / (1 + d)));
+  const int n = std::max(r.dofs, m * (1 + d));
   auto at = [](const std::vector<int>& v, std::size_t i) { return i < v.size() ? v[i] : 0; };
   GeneratedCase c;
   c.origin = "random";
@@ -131,6 +133,19 @@ GeneratedCase build_case(const CaseRecipe& r, const CaseDomain& domain) {
   model.F_amplitude = Vector<Rational>::Zero(n);
   model.omega = 0;
 
+  model.G_T = Matrix<Rational>::Zero(n, m * d);
+  model.mu = Vector<Rational>::Zero(d == 0 ? 0 : m);
+  for (int a = 0; a < m && d > 0; ++a) {
+    for (int j = 0; j < d; ++j) model.G_T(m + a * d + j, a * d + j) = Rational(1);
+    model.mu(a) = frac(at(r.friction_numerator, std::size_t(a)), 4);
+    if (model.e(a) > domain.friction_e_hi) model.e(a) = domain.friction_e_hi;
+  }
+  if (d > 0 && domain.friction_pure_impulse) {
+    model.F.setZero();
+    model.K.setZero();
+    model.C.setZero();
+  }
+
   static const Rational steps_h[] = {frac(1, 64), frac(1, 16), frac(1, 128), frac(1, 8),
                                      frac(1, 1024)};
   c.h = steps_h[r.step_choice % 5];
@@ -165,6 +180,11 @@ rc::Gen<CaseRecipe> gen_recipe(const CaseDomain& domain) {
     r.restitution_numerator = ints(m, 0, 16);
     r.step_choice = *rc::gen::inRange(0, 5);
     r.steps = *rc::gen::inRange(1, domain.max_steps + 1);
+    // Drawn last and only with friction, so that a frictionless domain draws what it drew before.
+    if (domain.friction) {
+      r.tangent_dimension = *rc::gen::inRange(0, 3);
+      r.friction_numerator = ints(m, 0, 8);
+    }
     return r;
   });
 }
@@ -238,6 +258,80 @@ std::vector<GeneratedCase> designed_cases(const CaseDomain& domain) {
   // A free oscillator far from its stop: energy growth of theta < 1/2 without contact.
   out.push_back(one_dof("designed: free oscillator far from the stop", 1, 4, 0, domain.e_lo, 1, 0,
                         frac(1, 10), 10, 100));
+  for (GeneratedCase& c : designed_friction_cases(domain)) out.push_back(std::move(c));
+  return out;
+}
+
+namespace {
+
+/// q = (x_N, x_T): one contact with G_N = e_1, G_T = e_2 and the given mass, force, e, mu.
+GeneratedCase planar_contact(const std::string& origin, const Matrix<Rational>& M,
+                             const Vector<Rational>& F, const Rational& e, const Rational& mu,
+                             const Vector<Rational>& v0, const Rational& h, int steps) {
+  GeneratedCase c;
+  c.origin = origin;
+  c.model.name = "designed";
+  c.model.M = M;
+  c.model.K = Matrix<Rational>::Zero(2, 2);
+  c.model.C = Matrix<Rational>::Zero(2, 2);
+  c.model.F = F;
+  c.model.F_amplitude = Vector<Rational>::Zero(2);
+  c.model.G = Matrix<Rational>::Zero(2, 1);
+  c.model.G(0, 0) = 1;
+  c.model.G_T = Matrix<Rational>::Zero(2, 1);
+  c.model.G_T(1, 0) = 1;
+  c.model.w = Vector<Rational>::Zero(1);
+  c.model.e = Vector<Rational>::Constant(1, e);
+  c.model.mu = Vector<Rational>::Constant(1, mu);
+  c.initial.t = 0;
+  c.initial.q = Vector<Rational>::Zero(2);
+  c.initial.v = v0;
+  c.h = h;
+  c.steps = steps;
+  return c;
+}
+
+Vector<Rational> pair(const Rational& a, const Rational& b) {
+  Vector<Rational> x(2);
+  x << a, b;
+  return x;
+}
+
+}  // namespace
+
+std::vector<GeneratedCase> designed_friction_cases(const CaseDomain& domain) {
+  std::vector<GeneratedCase> out;
+  if (!domain.friction) return out;
+  const Matrix<Rational> unit = Matrix<Rational>::Identity(2, 2);
+  const Rational e_hi = std::min(domain.e_hi, domain.friction_e_hi);
+  if (domain.e_lo > e_hi) return out;
+  for (const Rational& e : restitution_samples(domain.e_lo, e_hi)) {
+    const std::string es = format_scalar(e);
+    if (e == 1) {
+      // Kane–Levinson (docs/theory.md §9.2): the impact sticks with P = (4, 2) and Delta K = +1.
+      Matrix<Rational> M(2, 2);
+      M << 3, 2, 2, 2;
+      out.push_back(planar_contact(
+          "designed: Kane–Levinson impact, M = [[3, 2], [2, 2]], U- = (-1, 1), mu = 1/2, e = 1 "
+          "(docs/theory.md §9.2: Delta K = +1)",
+          M, pair(0, 0), e, frac(1, 2), pair(-1, 1), frac(1, 100), 1));
+    }
+    if (!domain.friction_pure_impulse) {
+      // docs/theory.md §9.2: the sliding block (m = 1, g = 10, mu = 1/2, v0 = 1, h = 1/10).
+      out.push_back(planar_contact(
+          fmt::format("designed: sliding block, e = {}, mu = 1/2, v0 = 1 (docs/theory.md §9.2)",
+                      es),
+          unit, pair(-10, 0), e, frac(1, 2), pair(0, 1), frac(1, 10), 4));
+      // A slip of 1/10000 stopped by stick within the step while a tangential force -1 pushes
+      // back: Delta E - W_ext = u0 ((1 - theta) h f - u0 / 2) > 0 for every theta < 1
+      // (docs/theory.md §9.1), the tangential work (1 - theta) U_T,k P_T > 0.
+      out.push_back(planar_contact(
+          fmt::format("designed: slip stopped by stick under a reversing force, e = {}, mu = 1, "
+                      "u0 = 1/10000, h = 1/100 (docs/theory.md §9.1)",
+                      es),
+          unit, pair(-10, -1), e, Rational(1), pair(0, frac(1, 10000)), frac(1, 100), 1));
+    }
+  }
   return out;
 }
 

@@ -1,10 +1,13 @@
 // Bodies of the step predicates (predicates.hpp), included once per scalar by
 // predicates.cpp, predicates_real50.cpp and predicates_rational.cpp.
 #include <nsh/format.hpp>
+#include <nsh/friction/certificate.hpp>
 #include <nsh/number.hpp>
 #include <nsh/properties/predicates.hpp>
 
 #include <fmt/format.h>
+
+#include <Eigen/LU>
 
 #include <algorithm>
 #include <optional>
@@ -106,6 +109,13 @@ std::string txt(const Scalar& x) {
 }
 
 template <class Scalar>
+bool has_tangential(const StepSummary<Scalar>& st) {
+  const Index md = st.tangential_impulse.size();
+  return st.tangent_directions > 0 && md > 0 && st.tangential_velocity_after.size() == md &&
+         st.tangential_velocity_before.size() == md;
+}
+
+template <class Scalar>
 Judgement broken(std::string detail, std::vector<std::pair<std::string, std::string>> values) {
   Judgement j;
   j.holds = false;
@@ -126,12 +136,25 @@ Judgement impact_work_nonpositive(const StepView<Scalar>& s) {
   Scalar work(0);
   for (Index a = 0; a < m; ++a)
     work += (st.velocity_after(a) + st.velocity_newton(a)) * st.impulse(a) / Scalar(2);
-  const Scalar tol =
+  Scalar tol =
       detail::velocity_tolerance(s) * (max_abs(st.impulse) + Scalar(1)) +
       detail::impulse_tolerance(s) * (max_abs(st.velocity_after) + max_abs(st.velocity_newton));
+  // Friction: the tangential half of 1/2 P^T (U+ + U-) (docs/theory.md §9.2), U- = U_T,k.
+  const bool tangential = detail::has_tangential(st);
+  Scalar tangential_work(0);
+  if (tangential) {
+    for (Index i = 0; i < st.tangential_impulse.size(); ++i)
+      tangential_work += (st.tangential_velocity_after(i) + st.tangential_velocity_before(i)) *
+                         st.tangential_impulse(i) / Scalar(2);
+    work += tangential_work;
+    tol += detail::velocity_tolerance(s) * max_abs(st.tangential_impulse) +
+           detail::impulse_tolerance(s) *
+               (max_abs(st.tangential_velocity_after) + max_abs(st.tangential_velocity_before));
+  }
   if (work > tol) {
     std::vector<std::pair<std::string, std::string>> values{{"W_impact", detail::txt(work)},
                                                             {"tolerance", detail::txt(tol)}};
+    if (tangential) values.push_back({"tangential part", detail::txt(tangential_work)});
     for (Index a = 0; a < m; ++a) {
       values.push_back({fmt::format("P[{}]", a), detail::txt<Scalar>(st.impulse(a))});
       values.push_back(
@@ -319,10 +342,16 @@ Judgement momentum_balance(const StepView<Scalar>& s) {
     const Vector<Scalar> c = basis.col(j);
     const Scalar lhs = c.dot(Mdv);
     const Vector<Scalar> Gc = s.model.G.transpose() * c;
-    const Scalar rhs = c.dot(st.external_impulse) + (m ? Gc.dot(st.impulse) : Scalar(0));
+    Scalar rhs = c.dot(st.external_impulse) + (m ? Gc.dot(st.impulse) : Scalar(0));
     Scalar scale = max_abs(c) * (max_abs(s.model.M) * (max_abs(s.before.v) + max_abs(s.after.v)) +
                                  max_abs(st.external_impulse) +
                                  max_abs(s.model.G) * max_abs(st.impulse) * Scalar(m + 1));
+    if (detail::has_tangential(st) && s.model.G_T.cols() == st.tangential_impulse.size()) {
+      const Vector<Scalar> GTc = s.model.G_T.transpose() * c;
+      rhs += GTc.dot(st.tangential_impulse);
+      scale += max_abs(c) * max_abs(s.model.G_T) * max_abs(st.tangential_impulse) *
+               Scalar(st.tangential_impulse.size() + 1);
+    }
     if (scale == Scalar(0)) scale = Scalar(1);
     const Scalar tol = tolerance<Scalar>(scale, Scalar(256 * (n + 1) * (n + 1)));
     if (abs_value<Scalar>(lhs - rhs) > tol)
@@ -491,7 +520,226 @@ Judgement algorithmic_energy_decay(const StepView<Scalar>& s) {
   return {};
 }
 
+namespace detail {
+
+/// The index set's local friction vectors (predicates.hpp): P = [P_N, P_T..], U = [U_N+ +
+/// e U_newton, U_T+..] per contact, mu, and H = [G_N^a, G_T^a..] (n x k (1 + d)).
+template <class Scalar>
+struct LocalFriction {
+  Index d{0};
+  Index k{0};
+  Vector<Scalar> P, U, mu;
+  Matrix<Scalar> H;
+};
+
+/// nullopt with `why` set when the summary is not sized for the model's friction.
+template <class Scalar>
+std::optional<LocalFriction<Scalar>> local_friction(const StepView<Scalar>& s, std::string& why) {
+  const auto& st = s.step;
+  const auto& model = s.model;
+  LocalFriction<Scalar> out;
+  out.d = model.tangent_directions();
+  const Index m = model.contacts();
+  if (out.d == 0) return out;
+  if (st.tangent_directions != out.d || st.tangential_impulse.size() != m * out.d ||
+      st.tangential_velocity_after.size() != m * out.d || st.impulse.size() != m ||
+      st.velocity_after.size() != m || st.velocity_newton.size() != m) {
+    why = fmt::format(
+        "step {}: the summary is not sized for d = {} tangent directions on {} contacts "
+        "(tangent_directions {}, tangential_impulse {}, tangential_velocity_after {})",
+        st.step, out.d, m, st.tangent_directions, st.tangential_impulse.size(),
+        st.tangential_velocity_after.size());
+    return std::nullopt;
+  }
+  const Index block = 1 + out.d;
+  out.k = static_cast<Index>(st.index_set.size());
+  out.P.resize(out.k * block);
+  out.U.resize(out.k * block);
+  out.mu.resize(out.k);
+  out.H.resize(model.dofs(), out.k * block);
+  for (Index i = 0; i < out.k; ++i) {
+    const Index a = st.index_set[static_cast<std::size_t>(i)];
+    out.mu(i) = a < model.mu.size() ? model.mu(a) : Scalar(0);
+    out.P(i * block) = st.impulse(a);
+    out.U(i * block) = st.velocity_after(a) + restitution_of(s, a) * st.velocity_newton(a);
+    out.H.col(i * block) = model.G.col(a);
+    for (Index j = 0; j < out.d; ++j) {
+      out.P(i * block + 1 + j) = st.tangential_impulse(a * out.d + j);
+      out.U(i * block + 1 + j) = st.tangential_velocity_after(a * out.d + j);
+      out.H.col(i * block + 1 + j) = model.G_T.col(a * out.d + j);
+    }
+  }
+  return out;
+}
+
+/// The relative tolerance of the recomputed certificate: the step predicates' operation count.
+template <class Scalar>
+Scalar friction_relative(const StepView<Scalar>& s) {
+  const Index n = s.model.dofs(), m = s.model.contacts();
+  return tolerance<Scalar>(Scalar(1), Scalar(256 * (n + m + 1) * (n + 1)));
+}
+
+/// The recomputed local problem: W = H^T M^-1 H (the scale of the prox parameters), b = U - W P.
+template <class Scalar>
+FrictionProblem<Scalar> recomputed_problem(const StepView<Scalar>& s,
+                                           const LocalFriction<Scalar>& f) {
+  FrictionProblem<Scalar> problem;
+  problem.tangent_dimension = f.d;
+  problem.friction_coefficient = f.mu;
+  const Matrix<Scalar> minv_h = Eigen::PartialPivLU<Matrix<Scalar>>(s.model.M).solve(f.H);
+  problem.W = f.H.transpose() * minv_h;
+  problem.W = (problem.W + problem.W.transpose()) / Scalar(2);
+  problem.b = f.U - problem.W * f.P;
+  return problem;
+}
+
+template <class Scalar>
+std::vector<std::pair<std::string, std::string>> contact_values(const LocalFriction<Scalar>& f,
+                                                                const StepSummary<Scalar>& st,
+                                                                Index i) {
+  const Index block = 1 + f.d;
+  const Index a = st.index_set[static_cast<std::size_t>(i)];
+  std::vector<std::pair<std::string, std::string>> values{
+      {fmt::format("mu[{}]", a), txt<Scalar>(f.mu(i))},
+      {fmt::format("P_N[{}]", a), txt<Scalar>(f.P(i * block))}};
+  for (Index j = 0; j < f.d; ++j) {
+    values.push_back({fmt::format("P_T[{}][{}]", a, j), txt<Scalar>(f.P(i * block + 1 + j))});
+    values.push_back({fmt::format("U_T,k+1[{}][{}]", a, j), txt<Scalar>(f.U(i * block + 1 + j))});
+  }
+  return values;
+}
+
+}  // namespace detail
+
+template <class Scalar>
+Judgement coulomb_cone(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  std::string why;
+  const auto f = detail::local_friction(s, why);
+  if (!f) return detail::broken<Scalar>(why, {});
+  if (f->d == 0) return {};
+  // Outside the index set nothing may act, tangentially either.
+  for (Index a = 0; a < s.model.contacts(); ++a)
+    if (!detail::in_index_set(st, a))
+      for (Index j = 0; j < f->d; ++j)
+        if (st.tangential_impulse(a * f->d + j) != Scalar(0))
+          return detail::broken<Scalar>(
+              fmt::format("step {}: contact {} is outside the index set but P_T = {}", st.step, a,
+                          format_short<Scalar>(st.tangential_impulse(a * f->d + j))),
+              {});
+  const Scalar tol = detail::impulse_tolerance(s);
+  const FrictionVerdict<Scalar> verdict = nsh::coulomb_cone(f->P, f->mu, f->d, tol);
+  if (verdict.holds) return {};
+  auto values = detail::contact_values(*f, st, verdict.contact);
+  values.push_back({"||P_T||^2 - (mu P_N)^2", detail::txt(verdict.defect)});
+  values.push_back({"tolerance", detail::txt(tol)});
+  return detail::broken<Scalar>(
+      fmt::format("step {}: contact {} is outside Coulomb's cone: ||P_T||^2 - mu^2 P_N^2 = {}",
+                  st.step, st.index_set[static_cast<std::size_t>(verdict.contact)],
+                  format_short(verdict.defect)),
+      std::move(values));
+}
+
+template <class Scalar>
+Judgement maximal_dissipation(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  std::string why;
+  const auto f = detail::local_friction(s, why);
+  if (!f) return detail::broken<Scalar>(why, {});
+  if (f->d == 0 || f->k == 0) return {};
+  const FrictionProblem<Scalar> problem = detail::recomputed_problem(s, *f);
+  const Scalar tol = friction_tolerance(problem, f->P, detail::friction_relative(s));
+  const FrictionVerdict<Scalar> verdict = nsh::maximal_dissipation(f->P, f->U, f->mu, f->d, tol);
+  if (verdict.holds) return {};
+  auto values = detail::contact_values(*f, st, verdict.contact);
+  values.push_back({"defect", detail::txt(verdict.defect)});
+  values.push_back({"tolerance", detail::txt(tol)});
+  return detail::broken<Scalar>(
+      fmt::format("step {}: contact {} breaks maximal dissipation (stick with U_T+ != 0, or a "
+                  "slide with P_T^T U_T+ != -mu P_N ||U_T+||): defect {}",
+                  st.step, st.index_set[static_cast<std::size_t>(verdict.contact)],
+                  format_short(verdict.defect)),
+      std::move(values));
+}
+
+template <class Scalar>
+Judgement friction_work_nonpositive(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  if (!detail::has_tangential(st)) return {};
+  const Index d = st.tangent_directions;
+  Scalar theta(1);
+  if (s.info) {
+    const auto it = s.info->parameters.find("theta");
+    if (it != s.info->parameters.end())
+      theta = scalar_cast<Scalar>(parse_rational(it->second, "theta"));
+  }
+  const Scalar tol = detail::velocity_tolerance(s) * (max_abs(st.tangential_impulse) + Scalar(1)) +
+                     detail::impulse_tolerance(s) * (max_abs(st.tangential_velocity_after) +
+                                                     max_abs(st.tangential_velocity_before));
+  for (Index a = 0; a * d < st.tangential_impulse.size(); ++a) {
+    Scalar work(0);
+    for (Index j = 0; j < d; ++j) {
+      const Index i = a * d + j;
+      const Scalar u = (Scalar(1) - theta) * st.tangential_velocity_before(i) +
+                       theta * st.tangential_velocity_after(i);
+      work += u * st.tangential_impulse(i);
+    }
+    if (work > tol) {
+      std::vector<std::pair<std::string, std::string>> values{
+          {"theta", detail::txt(theta)},
+          {"U_T,{k+theta}^T P_T", detail::txt(work)},
+          {"tolerance", detail::txt(tol)}};
+      for (Index j = 0; j < d; ++j) {
+        values.push_back({fmt::format("P_T[{}][{}]", a, j),
+                          detail::txt<Scalar>(st.tangential_impulse(a * d + j))});
+        values.push_back({fmt::format("U_T,k[{}][{}]", a, j),
+                          detail::txt<Scalar>(st.tangential_velocity_before(a * d + j))});
+        values.push_back({fmt::format("U_T,k+1[{}][{}]", a, j),
+                          detail::txt<Scalar>(st.tangential_velocity_after(a * d + j))});
+      }
+      return detail::broken<Scalar>(
+          fmt::format("step {}: contact {}: friction did positive work U_T,{{k+theta}}^T P_T = {} "
+                      "(theta = {})",
+                      st.step, a, format_short(work), format_short(theta)),
+          std::move(values));
+    }
+  }
+  return {};
+}
+
+template <class Scalar>
+Judgement friction_certificate(const StepView<Scalar>& s) {
+  const auto& st = s.step;
+  std::string why;
+  const auto f = detail::local_friction(s, why);
+  if (!f) return detail::broken<Scalar>(why, {});
+  if (f->d == 0 || f->k == 0) return {};
+  const FrictionProblem<Scalar> problem = detail::recomputed_problem(s, *f);
+  const FrictionCertificate<Scalar> c = certify(problem, f->P, detail::friction_relative(s));
+  if (c.accepted) return {};
+  return detail::broken<Scalar>(
+      fmt::format("step {}: the recomputed friction certificate of the {} active contacts is not "
+                  "accepted: prox residual {}, cone {}, normal feasibility {}, complementarity {}, "
+                  "stick velocity {}, dissipation defect {} (tolerance {}, products {})",
+                  st.step, f->k, format_short(c.prox_residual), format_short(c.cone_feasibility),
+                  format_short(c.normal_feasibility), format_short(c.normal_complementarity),
+                  format_short(c.stick_velocity), format_short(c.dissipation_defect),
+                  format_short(c.tolerance), format_short(c.product_tolerance)),
+      {{"prox_residual", detail::txt(c.prox_residual)},
+       {"cone_feasibility", detail::txt(c.cone_feasibility)},
+       {"normal_feasibility", detail::txt(c.normal_feasibility)},
+       {"normal_complementarity", detail::txt(c.normal_complementarity)},
+       {"stick_velocity", detail::txt(c.stick_velocity)},
+       {"dissipation_defect", detail::txt(c.dissipation_defect)},
+       {"tolerance", detail::txt(c.tolerance)},
+       {"product_tolerance", detail::txt(c.product_tolerance)}});
+}
+
 #define NSH_INSTANTIATE_PREDICATES(S)                                    \
+  template Judgement coulomb_cone(const StepView<S>&);                   \
+  template Judgement maximal_dissipation(const StepView<S>&);            \
+  template Judgement friction_work_nonpositive(const StepView<S>&);      \
+  template Judgement friction_certificate(const StepView<S>&);           \
   template Judgement impact_work_nonpositive(const StepView<S>&);        \
   template Judgement newton_restitution(const StepView<S>&);             \
   template Judgement signorini_complementarity(const StepView<S>&);      \

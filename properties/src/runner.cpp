@@ -19,8 +19,11 @@ namespace {
 
 const std::vector<PropertyDescription>& descriptions() {
   static const std::vector<PropertyDescription> table{
-      {"impact_work_nonpositive", "W_impact = 1/2 (U_{k+1} + U_newton)^T P_{k+1} <= 0",
-       "impulse LCP with Newton's law on the index set; U_newton <= 0 wherever P > 0",
+      {"impact_work_nonpositive",
+       "W_impact = 1/2 (U_{k+1} + U_newton)^T P_{k+1} (+ 1/2 (U_T,{k+1} + U_T,k)^T P_T with "
+       "friction) <= 0",
+       "impulse LCP with Newton's law on the index set; U_newton <= 0 wherever P > 0; with "
+       "friction e = 0 on pure impulse steps (docs/theory.md §9.2: Kane–Levinson for e > 0)",
        "(256 (n+m+1)(n+1)) eps times the scale of U and P; 0 in Rational"},
       {"newton_restitution", "P^a > 0  =>  a in I and U^a_{k+1} = -e^a U^a_newton",
        "impulse LCP on an index set", "(256 (n+m+1)(n+1)) eps |U|; 0 in Rational"},
@@ -63,6 +66,26 @@ const std::vector<PropertyDescription>& descriptions() {
        "smooth_order - 1/10, over h = 1/8 ... 1/8192 in Real50 (double, 1/20 ... 1/160, for a "
        "scheme without Real50)",
        "smooth phase (no contact active); SchemeInfo::smooth_order", "the slope, 1/10"},
+      {"coulomb_cone",
+       "||P_T||^2 <= mu^2 P_N^2 and P_N >= 0 at every contact (squares: exact in Rational); "
+       "P_T = 0 outside the index set",
+       "Coulomb friction at velocity-impulse level (docs/theory.md §9.1); SchemeInfo::friction",
+       "(256 (n+m+1)(n+1)) eps |P|; 0 in Rational"},
+      {"maximal_dissipation",
+       "P_N > 0: stick (||P_T|| < mu P_N) => U_T,{k+1} = 0; slide => P_T^T U_T,{k+1} = "
+       "-mu P_N ||U_T,{k+1}||",
+       "Coulomb friction (docs/theory.md §9.1); SchemeInfo::friction",
+       "the recomputed certificate's, 256 (n+m+1)(n+1) eps relative; 0 in Rational"},
+      {"friction_work_nonpositive",
+       "U_T,{k+theta}^T P_T <= 0 at every contact (the tangential term of the ledger)",
+       "docs/theory.md §9.1: theta = 1 (then P_T^T U_T+ <= 0 by maximal dissipation)",
+       "(256 (n+m+1)(n+1)) eps times the scale of U_T and P_T; 0 in Rational"},
+      {"friction_certificate",
+       "the friction certificate (prox residual, cone, normal feasibility and complementarity, "
+       "stick velocity, dissipation) recomputed on the index set from the model and the states "
+       "is accepted",
+       "Coulomb friction (docs/friction.md); SchemeInfo::friction",
+       "256 (n+m+1)(n+1) eps relative (nsh::friction_tolerance); 0 in Rational"},
   };
   return table;
 }
@@ -78,6 +101,10 @@ Judgement judge_step(const std::string& property, const StepView<Scalar>& s) {
   if (property == "moreau_jean_energy_dissipation") return moreau_jean_energy_dissipation(s);
   if (property == "penetration_bound") return penetration_bound(s);
   if (property == "algorithmic_energy_decay") return algorithmic_energy_decay(s);
+  if (property == "coulomb_cone") return coulomb_cone(s);
+  if (property == "maximal_dissipation") return maximal_dissipation(s);
+  if (property == "friction_work_nonpositive") return friction_work_nonpositive(s);
+  if (property == "friction_certificate") return friction_certificate(s);
   throw InputError("property", "'" + property + "' is not a step property");
 }
 
@@ -87,10 +114,13 @@ void classify(const LinearModel<Scalar>& model, const StepSummary<Scalar>& s,
               std::vector<std::string>& exercised) {
   int impacts = 0;
   bool restitution = false;
+  bool frictional = false;
+  const Index d = model.tangent_directions();
   for (Index a = 0; a < s.impulse.size(); ++a)
     if (s.impulse(a) > Scalar(0)) {
       ++impacts;
       restitution = restitution || (a < model.e.size() && model.e(a) > Scalar(0));
+      frictional = frictional || (d > 0 && a < model.mu.size() && model.mu(a) > Scalar(0));
     }
   const auto add = [&](const char* what) {
     if (std::find(exercised.begin(), exercised.end(), what) == exercised.end())
@@ -99,6 +129,7 @@ void classify(const LinearModel<Scalar>& model, const StepSummary<Scalar>& s,
   if (impacts > 0) add("impact");
   if (restitution) add("impact with e > 0");
   if (impacts > 1) add("simultaneous impacts");
+  if (frictional) add("frictional impact");
 }
 
 /// Thrown by the judging observer to stop the run at the first violated step.
@@ -300,6 +331,9 @@ const std::vector<CoverageRequirement>& coverage_requirements() {
       {"energy_identity", "impact", 0.20},
       {"moreau_jean_energy_dissipation", "impact", 0.30},
       {"algorithmic_energy_decay", "impact", 0.20},
+      {"coulomb_cone", "frictional impact", 0.10},
+      {"maximal_dissipation", "frictional impact", 0.10},
+      {"friction_certificate", "frictional impact", 0.10},
   };
   return table;
 }
@@ -347,6 +381,11 @@ std::string inapplicable_reason(const std::string& spec, const std::string& prop
     return "the scheme reports no algorithmic energy";
   if (property == "momentum_balance" && !info.momentum_conserving)
     return "the scheme's external_impulse is not its momentum balance";
+  static const std::vector<std::string> friction_props{
+      "coulomb_cone", "maximal_dissipation", "friction_work_nonpositive", "friction_certificate"};
+  if (std::find(friction_props.begin(), friction_props.end(), property) != friction_props.end() &&
+      !info.friction)
+    return "the scheme does not step models with Coulomb friction (SchemeInfo::friction)";
   if (property == "double_vs_real50") {
     if (!entry.make_real50) return "the scheme has no Real50 version";
     try {
@@ -364,6 +403,8 @@ std::optional<CaseDomain> case_domain(const std::string& spec, const std::string
   const SchemeInfo info = Registry::builtin().make<double>(spec)->info();
   const std::optional<Claim> claim = force ? std::nullopt : find_claim(info, property);
   CaseDomain d = claim ? claim->cases : CaseDomain{};
+  // --force asks about every model the scheme steps: frictional ones too where it has friction.
+  if (!claim) d.friction = info.friction;
   if (restitution) {
     const Rational lo = parse_e(restitution->lo, "restitution");
     const Rational hi = parse_e(restitution->hi, "restitution");
@@ -387,8 +428,11 @@ CaseOutcome evaluate_case(const std::string& spec, const std::string& property,
   }
   CaseOutcome out = run_steps<double>(run_spec, property, c, c.steps);
   if (!out.evaluated || !out.judgement.holds) return out;
-  // Exact identities: rerun a few steps in Rational, where the tolerance is zero.
-  if (property == "energy_identity" || property == "momentum_balance") {
+  // Exact identities: rerun a few steps in Rational, where the tolerance is zero (the friction
+  // properties too: d = 1 is exact there, d = 2 is refused and skipped).
+  if (property == "energy_identity" || property == "momentum_balance" ||
+      property == "coulomb_cone" || property == "friction_certificate" ||
+      property == "maximal_dissipation" || property == "friction_work_nonpositive") {
     const SchemeEntry& entry =
         Registry::builtin().find(Registry::builtin().resolve(run_spec).name());
     if (entry.make_rational && c.model.dofs() <= 4) {

@@ -81,3 +81,71 @@ TEST(Check, HealthyMoreauJeanPassesItsClaims) {
 }
 
 }  // namespace nsh::properties
+
+namespace nsh::properties {
+
+TEST(FrictionMutants, EachIsCaughtByAFrictionProperty) {
+  // docs/friction.md "Moreau–Jean with friction": each friction mutant breaks the law it
+  // defects from on random frictional models (the generators draw them because it reports
+  // SchemeInfo::friction).
+  const struct {
+    const char* mutant;
+    const char* property;
+  } cases[] = {{"mutant:mj-friction-wrong-sign", "maximal_dissipation"},
+               {"mutant:mj-friction-wrong-sign", "friction_certificate"},
+               {"mutant:mj-friction-stick-while-sliding", "coulomb_cone"},
+               {"mutant:mj-friction-previous-radius", "maximal_dissipation"},
+               {"mutant:mj-friction-previous-radius", "friction_certificate"}};
+  CheckOptions options;
+  options.cases = 60;
+  for (const auto& c : cases) {
+    const Verdict v = check_property(c.mutant, c.property, options);
+    EXPECT_EQ(v.outcome, Outcome::fail) << c.mutant << " / " << c.property << ": " << v.note;
+  }
+}
+
+TEST(FrictionCheck, KaneLevinsonCounterexampleGainsEnergyExactly) {
+  // nsh check --scheme moreau-jean --property impact_work_nonpositive --restitution 1 --force:
+  // docs/theory.md §9.2, the velocity-level Newton–Coulomb law creates energy.
+  CheckOptions options;
+  options.force = true;
+  options.restitution = RestitutionRange{"1", "1"};
+  const Verdict v = check_property("moreau-jean", "impact_work_nonpositive", options);
+  ASSERT_EQ(v.outcome, Outcome::fail) << v.note;
+  ASSERT_TRUE(v.counterexample);
+  std::string origin;
+  for (const auto& [k, value] : v.counterexample->values)
+    if (k == "case") origin = value;
+  EXPECT_NE(origin.find("Kane"), std::string::npos) << origin;
+  // Replay the designed case in Rational: Delta E = Delta K = +1 exactly.
+  CaseDomain kane;
+  kane.friction = true;
+  kane.e_lo = kane.e_hi = 1;
+  for (const GeneratedCase& c : designed_friction_cases(kane)) {
+    if (c.origin.find("Kane") == std::string::npos) continue;
+    auto scheme = Registry::builtin().make<Rational>("moreau-jean");
+    const auto traj = record(*scheme, c.model, c.initial, c.h, c.horizon());
+    ASSERT_EQ(traj.steps.size(), 1u);
+    EXPECT_EQ(traj.steps[0].E_after - traj.steps[0].E_before, Rational(1));
+    EXPECT_EQ(traj.steps[0].W_ext, Rational(0));
+  }
+}
+
+TEST(FrictionCheck, ClaimsAreKeyedToSchemeInfoFriction) {
+  // A frictionless-only scheme (the MJ mutants) keeps its claims on frictionless models, and
+  // the friction properties are not applicable to it.
+  EXPECT_FALSE(inapplicable_reason("mutant:mj-wrong-sign", "coulomb_cone").empty());
+  EXPECT_TRUE(inapplicable_reason("moreau-jean", "coulomb_cone").empty());
+  const SchemeInfo healthy = Registry::builtin().make<double>("moreau-jean")->info();
+  const SchemeInfo frictionless = Registry::builtin().make<double>("mutant:mj-wrong-sign")->info();
+  EXPECT_TRUE(find_claim(healthy, "energy_identity")->cases.friction);
+  EXPECT_FALSE(find_claim(frictionless, "energy_identity")->cases.friction);
+  // theta = 1/2: the dissipation claim covers frictionless models only; theta = 1 both.
+  EXPECT_FALSE(find_claim(healthy, "moreau_jean_energy_dissipation")->cases.friction);
+  const SchemeInfo implicit = Registry::builtin().make<double>("moreau-jean:theta=1")->info();
+  EXPECT_TRUE(find_claim(implicit, "moreau_jean_energy_dissipation")->cases.friction);
+  EXPECT_TRUE(find_claim(implicit, "friction_work_nonpositive").has_value());
+  EXPECT_FALSE(find_claim(healthy, "friction_work_nonpositive").has_value());
+}
+
+}  // namespace nsh::properties

@@ -80,7 +80,8 @@ struct SparseLinearModel {
 template <class Scalar>
 void fill_defaults(SparseLinearModel<Scalar>& model);
 
-/// The dense model's nonzero pattern as a sparse model (exact: the same values).
+/// The dense model's nonzero pattern as a sparse model (exact: the same values). The sparse
+/// family is frictionless: a model with has_friction() is refused (ModelError naming mu).
 template <class Scalar>
 SparseLinearModel<Scalar> to_sparse(const LinearModel<Scalar>& model);
 

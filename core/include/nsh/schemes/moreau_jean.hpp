@@ -50,7 +50,22 @@
 //
 // Spec options: theta (default 1/2, in [0, 1]), activation (position | position-velocity,
 // default position-velocity), lcp (lemke | enumeration | pgs | fb | prox, default lemke; only
-// lemke and enumeration in Rational, the others iterate or need sqrt).
+// lemke and enumeration in Rational, the others iterate or need sqrt), friction (lemke |
+// alart-curnier | pgs; unset: lemke for d = 1, alart-curnier for d = 2).
+//
+// Coulomb friction (docs/friction.md "Moreau–Jean with friction", docs/theory.md §9.1; Siconos
+// MoreauJeanOSI + FrictionContact). On a model with has_friction() the impulse LCP becomes the
+// one-step friction problem on the index set, contact-major with H = [G_N^a, G_T^a..] per
+// active contact:
+//
+//   W = H^T M^-1 H,   b = H^T v_free + (e o U_k on the normal rows),   U = W P + b,
+//   0 <= U_N _|_ P_N >= 0,  ||P_T|| <= mu P_N,  stick => U_T+ = 0,  slide => maximal dissipation,
+//
+// solved by nsh::solve_friction and refused (StepError) unless its certificate is accepted;
+// v_{k+1} = v_free + M^-1 H P. The ledger's contact work carries the tangential term,
+// W_contact = U_{k+theta}^T P_N + U_T,{k+theta}^T P_T, and the identity of §2.3 holds unchanged.
+// Rational steps d = 1 only (lemke, exact); d = 2 needs square roots. A model with mu = 0 or
+// no G_T takes the frictionless path above, bit for bit. The friction path allocates.
 //
 // Allocation: on the double path `step` allocates nothing once the summary has been sized by a
 // first step, with or without active contacts, for lcp=lemke and lcp=pgs: the active Delassus
@@ -59,6 +74,7 @@
 // inside their solve.
 
 #include <nsh/detail/moreau_jean_workspace.hpp>
+#include <nsh/friction/solver.hpp>
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/lcp/workspace.hpp>
 #include <nsh/registry.hpp>
@@ -66,6 +82,7 @@
 
 #include <Eigen/LU>
 
+#include <optional>
 #include <vector>
 
 namespace nsh {
@@ -91,6 +108,8 @@ class MoreauJean : public Scheme<Scalar> {
   const Scalar& theta() const { return theta_; }
   MoreauJeanActivation activation() const { return activation_; }
   LcpMethod lcp_method() const { return lcp_method_; }
+  /// The friction method named in the spec; empty: chosen from d (lemke for 1, alart-curnier 2).
+  const std::optional<FrictionMethod>& friction_method() const { return friction_method_; }
 
  private:
   Scalar theta_;
@@ -98,6 +117,7 @@ class MoreauJean : public Scheme<Scalar> {
   MoreauJeanActivation activation_{MoreauJeanActivation::position_velocity};
   LcpMethod lcp_method_{LcpMethod::lemke};
   LcpOptions<Scalar> lcp_options_;
+  std::optional<FrictionMethod> friction_method_;
 
   // Bound by initialize.
   const LinearModel<Scalar>* model_{nullptr};
@@ -106,6 +126,10 @@ class MoreauJean : public Scheme<Scalar> {
   Eigen::PartialPivLU<Matrix<Scalar>> iteration_lu_;  // M^ = M + h theta C + h^2 theta^2 K
   Matrix<Scalar> minv_g_;                             // M^{-1} G, n x m
   Matrix<Scalar> delassus_;                           // G^T M^{-1} G, m x m
+  // Friction (only when the model has_friction()): M^{-1} H and H^T M^{-1} H, contact-major.
+  bool friction_{false};
+  FrictionMethod friction_resolved_{FrictionMethod::lemke};
+  Matrix<Scalar> minv_h_, delassus_local_;
 
   detail::MoreauJeanWorkspace<Scalar> work_;  // sized by initialize
 

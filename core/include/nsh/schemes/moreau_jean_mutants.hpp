@@ -17,6 +17,15 @@
 //   mutant:mj-wrong-contact        the impulse of contact a is applied along G column a+1 (mod m)
 //   mutant:mj-uncertified-lemke    Lemke's z perturbed by a relative 1/1000 (an inexact pivot)
 //                                  and accepted as solved without recomputing the certificate
+//   mutant:mj-lying-impulse        applies 9/10 of the impulse it reports
+//
+// Friction mutants (SchemeInfo::friction set, so they are held to the friction claims on
+// frictional models; docs/friction.md "Moreau–Jean with friction"):
+//   mutant:mj-friction-previous-radius      P_T clipped to the cone mu P_N of the previous
+//                                           step's normal impulse (zero at a first impact)
+//   mutant:mj-friction-wrong-sign           P_T applied and reported with the wrong sign
+//   mutant:mj-friction-stick-while-sliding  the friction problem solved with 1000 mu, so a
+//                                           contact that should slide sticks
 //
 // Double only: a mutant exists to be caught on the CI path.
 

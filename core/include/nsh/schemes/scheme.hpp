@@ -7,12 +7,13 @@
 // Delassus operators, set up history such as the Newmark family's acceleration-like
 // variable). `step` keeps the state before the step, calls the scheme's `do_step`, and then
 // derives every field of the StepSummary that is a function of (model, state before, state
-// after) itself — t_before, t_after, h, the gaps and local velocities before and after, and
-// the energies E_before and E_after — so that no property reads a number the scheme could
-// have got wrong or made up where the states let nsh recompute it (docs/adding-a-scheme.md).
-// The scheme records only what it alone knows: the index set, the impulses, the Newton
-// velocity, the external impulse, the LCP result and the ledger terms it claims
-// (nsh/impulse_step.hpp records the first four for the usual impulse LCP).
+// after) itself — t_before, t_after, h, the gaps and local velocities before and after, the
+// tangent directions d and the tangential velocities U_T = G_T^T v before and after (empty
+// when d = 0), and the energies E_before and E_after — so that no property reads a number the
+// scheme could have got wrong or made up where the states let nsh recompute it
+// (docs/adding-a-scheme.md). The scheme records only what it alone knows: the index set, the
+// impulses, the Newton velocity, the external impulse, the LCP result and the ledger terms it
+// claims (nsh/impulse_step.hpp records the first four for the usual impulse LCP).
 //
 // The model must outlive the scheme's use. `step` must not allocate on the double path once
 // the summary has been sized by a first step. A state or a ledger that leaves the finite range
@@ -37,6 +38,11 @@ struct SchemeInfo {
   bool impulse_lcp{true};  ///< contacts enter through an impulse LCP with an index set
   bool algorithmic_energy{false};  ///< fills E_alg_* and algorithmic_dissipation
   bool momentum_conserving{true};  ///< external_impulse is the exact momentum balance of a step
+  /// Steps models with Coulomb friction (LinearModel::has_friction(): records the tangential
+  /// impulse and carries the tangential work in W_contact). A scheme that leaves it false is
+  /// refused a frictional model by initialize (ModelError naming mu), and the property suite
+  /// draws frictional models and holds it to the friction properties only when it is true.
+  bool friction{false};
   /// The exact parameters the scheme steps with, resolved from its options (theta; alpha_m,
   /// alpha_f, beta, gamma, rho; kappa, ...), as decimal or fraction text that parses exactly:
   /// claims read these instead of re-deriving them from the spec.
@@ -50,7 +56,8 @@ class Scheme {
 
   virtual SchemeInfo info() const = 0;
 
-  /// Bind to a validated model and a step size h > 0 from the initial state.
+  /// Bind to a validated model and a step size h > 0 from the initial state. A model with
+  /// friction (has_friction()) is refused with a ModelError naming mu unless info().friction.
   void initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial, const Scalar& h);
   /// The same on a sparse model; schemes that cannot step one natively refuse with SpecError
   /// (accepts_sparse() is false) and the caller steps the dense copy instead.

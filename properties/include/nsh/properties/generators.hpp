@@ -52,6 +52,14 @@ struct CaseDomain {
   int max_dofs{6};
   int max_contacts{3};
   int max_steps{12};
+  /// Draw models with Coulomb friction too (schemes with SchemeInfo::friction): two thirds of
+  /// the cases get d = 1 or 2 tangent directions per contact and mu in {0, 1/4, .., 2}
+  /// (docs/friction.md); the rest stay frictionless.
+  bool friction{false};
+  /// On the frictional cases: restitution at most this, and (pure_impulse) F = K = C = 0, so
+  /// that a step is the impact of docs/theory.md §9.2 (U+ = U- + W P).
+  Rational friction_e_hi{1};
+  bool friction_pure_impulse{false};
 };
 
 /// The integer recipe (exposed so that tests can build a case by hand).
@@ -75,6 +83,12 @@ struct CaseRecipe {
   std::vector<int> restitution_numerator;  ///< m entries in [0, 16]
   int step_choice{0};                      ///< index into {1/64, 1/16, 1/128, 1/8, 1/1024}
   int steps{1};
+  /// Friction (drawn only when the domain has friction): d in 0..2 and mu = k/4 per contact.
+  /// The contacts shrink to at most n / (1 + d) and n grows to m (1 + d) so that H = [G, G_T]
+  /// has full column rank (W positive definite); G_T's columns are unit vectors on the
+  /// coordinates after the first m.
+  int tangent_dimension{0};
+  std::vector<int> friction_numerator;  ///< m entries in [0, 8]
 };
 
 /// Build the case of a recipe inside a domain (always a valid model).
@@ -89,6 +103,12 @@ rc::Gen<GeneratedCase> gen_case(const CaseDomain& domain);
 /// s(1+e) delta + s h g], s = theta(1+e) - 1; a slightly penetrated contact separating slowly;
 /// docs/theory.md §3.4: a spring pushing away from the wall; a free oscillator for theta < 1/2).
 std::vector<GeneratedCase> designed_cases(const CaseDomain& domain);
+
+/// The designed frictional cases inside `domain` (docs/theory.md §9.2): a sliding block, a slip
+/// stopped by stick within one step under a reversing tangential force (positive tangential
+/// work U_T,{k+theta}^T P_T for theta < 1), and the Kane–Levinson impact (M = [[3, 2], [2, 2]],
+/// U- = (-1, 1), mu = 1/2, e = 1: Delta K = +1). Empty unless domain.friction.
+std::vector<GeneratedCase> designed_friction_cases(const CaseDomain& domain);
 
 /// Restitution values used by designed searches inside [lo, hi]: the endpoints, 1/5, 1/2, 1.
 std::vector<Rational> restitution_samples(const Rational& lo, const Rational& hi);

@@ -41,6 +41,9 @@ struct StepView {
 /// impact_work_nonpositive: W_impact = 1/2 (U_{k+1} + U_newton)^T P_{k+1} <= tol.
 /// (Thomson-Tait: with Newton's law on P^a > 0 this is 1/2 sum (1 - e^a) U_newton^a P^a, which
 /// is <= 0 iff the pre-impact velocity approaches, U_newton^a <= 0, wherever P^a > 0.)
+/// With friction the tangential term 1/2 (U_T,{k+1} + U_T,k)^T P_T is added: on a pure impulse
+/// step (U+ = U- + W P) the sum is the kinetic energy change (docs/theory.md §9.2), <= 0 for
+/// e = 0 and positive for some e > 0 with W coupling normal and tangent (Kane–Levinson).
 template <class Scalar>
 Judgement impact_work_nonpositive(const StepView<Scalar>& s);
 
@@ -61,8 +64,9 @@ template <class Scalar>
 Judgement lcp_certificate(const StepView<Scalar>& s);
 
 /// momentum_balance: for every c with K c = 0, C c = 0 (a basis of that null space, computed
-/// here), c^T M (v_{k+1} - v_k) = c^T external_impulse + (G^T c)^T P_{k+1}: the impulses the
-/// scheme reports are held to the momentum jump of its states.
+/// here), c^T M (v_{k+1} - v_k) = c^T external_impulse + (G^T c)^T P_{k+1} (+ (G_T^T c)^T
+/// P_T,{k+1} with friction): the impulses the scheme reports are held to the momentum jump of
+/// its states.
 template <class Scalar>
 Judgement momentum_balance(const StepView<Scalar>& s);
 
@@ -85,6 +89,36 @@ Judgement penetration_bound(const StepView<Scalar>& s);
 /// energy, docs/theory.md §3.2).
 template <class Scalar>
 Judgement algorithmic_energy_decay(const StepView<Scalar>& s);
+
+// Coulomb friction (docs/friction.md, docs/theory.md §9.1). Each judges the contacts of the
+// index set on the local vectors P = [P_N, P_T..] and U = [U_N+ + e U_newton, U_T+..] per
+// contact (contact-major), rebuilt from the summary's impulses and the velocities the kit
+// derived from the states; each holds trivially on a frictionless model.
+
+/// coulomb_cone: ||P_T||^2 <= mu^2 P_N^2 and P_N >= 0 at every contact, in squares (exact in
+/// Rational for d = 1 and 2); contacts outside the index set must have P_T = 0.
+template <class Scalar>
+Judgement coulomb_cone(const StepView<Scalar>& s);
+
+/// maximal_dissipation: at every contact with P_N > tol, stick (||P_T|| < mu P_N) implies
+/// U_T+ = 0 and slide implies P_T^T U_T+ = -mu P_N ||U_T+||, to the tolerance of the recomputed
+/// friction certificate (nsh::friction_tolerance at 256 (n+m+1)(n+1) epsilons; 0 in Rational).
+template <class Scalar>
+Judgement maximal_dissipation(const StepView<Scalar>& s);
+
+/// friction_work_nonpositive: U_T,{k+theta}^T P_T <= tol at every contact, U_T,{k+theta} =
+/// (1 - theta) U_T,k + theta U_T,{k+1}, theta the scheme's parameter (1 if it reports none):
+/// the tangential term of the ledger (docs/theory.md §9.1). At theta = 1 it is P_T^T U_T+ <= 0
+/// by maximal dissipation; for theta < 1 a stick that stops a slip within the step has
+/// (1 - theta) U_T,k^T P_T > 0.
+template <class Scalar>
+Judgement friction_work_nonpositive(const StepView<Scalar>& s);
+
+/// friction_certificate: the certificate of nsh/friction/certificate.hpp recomputed on the
+/// index set from the model and the states alone (W = H^T M^-1 H for the prox scales, b = U -
+/// W P with U from the states), never the scheme's: every residual within tolerance.
+template <class Scalar>
+Judgement friction_certificate(const StepView<Scalar>& s);
 
 /// double_vs_real50: the double trajectory follows the Real50 one: after step k,
 /// max|q_d - q_50| + max|v_d - v_50| <= 1024 (k + 1) n eps_double scale. The comparison stops

@@ -16,4 +16,8 @@
   X(__VA_ARGS__, penetration_bound)              \
   X(__VA_ARGS__, double_vs_real50)               \
   X(__VA_ARGS__, algorithmic_energy_decay)       \
-  X(__VA_ARGS__, observed_order)
+  X(__VA_ARGS__, observed_order)                 \
+  X(__VA_ARGS__, coulomb_cone)                   \
+  X(__VA_ARGS__, maximal_dissipation)            \
+  X(__VA_ARGS__, friction_work_nonpositive)      \
+  X(__VA_ARGS__, friction_certificate)

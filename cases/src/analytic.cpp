@@ -3,6 +3,7 @@
 #include <nsh/case_file.hpp>
 #include <nsh/cases/analytic.hpp>
 #include <nsh/cases/bouncing_ball.hpp>
+#include <nsh/cases/friction.hpp>
 #include <nsh/cases/oscillator.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
@@ -14,14 +15,17 @@
 namespace nsh::cases {
 namespace {
 
-enum class Form { none, oscillator, bouncing_ball, ballistic };
+enum class Form { none, oscillator, bouncing_ball, ballistic, persistent_contact };
 
 Form form_of(const std::string& name) {
   if (name == "free-oscillator" || name == "forced-oscillator") return Form::oscillator;
   if (name == "bouncing-ball") return Form::bouncing_ball;
   if (name == "two-body" || name == "free-flight" || name == "free-flight-elastic" ||
-      name == "newton-cradle-3" || name == "newton-cradle-5")
+      name == "newton-cradle-3" || name == "newton-cradle-5" || name == "oblique-impact")
     return Form::ballistic;
+  if (name == "sliding-block" || name == "incline-stick" || name == "incline-slide" ||
+      name == "rolling-sphere" || name == "rolling-cylinder")
+    return Form::persistent_contact;
   return Form::none;
 }
 
@@ -41,7 +45,7 @@ const LinearCase<Scalar>& load(const std::string& name) {
 template <class Scalar>
 bool has_analytic(const std::string& case_name) {
   const Form f = form_of(case_name);
-  if constexpr (is_exact_v<Scalar>) return f == Form::ballistic;
+  if constexpr (is_exact_v<Scalar>) return f == Form::ballistic || f == Form::persistent_contact;
   return f != Form::none;
 }
 
@@ -69,7 +73,10 @@ State<Scalar> ballistic_state(const LinearModel<Scalar>& model, const State<Scal
         approaching = approaching || U(a) < Scalar(0);
       }
     if (approaching) {
-      s.v = solve_impact<Scalar>(model, s.v, touching).v_plus;
+      // A frictional model's impacts are Newton-Coulomb impacts (friction.hpp); a frictionless
+      // one keeps the impact LCP, bit for bit.
+      s.v = model.has_friction() ? frictional_impact<Scalar>(model, s.v, touching).v_plus
+                                 : solve_impact<Scalar>(model, s.v, touching).v_plus;
       U = model.local_velocity(s.v);
     }
     bool found = false;
@@ -117,6 +124,13 @@ AnalyticFlow<Scalar> analytic_flow(const LinearModel<Scalar>& model, const State
   }
   if (force_free && max_abs(model.F) == Scalar(0))
     return [model, initial](const Scalar& t) { return ballistic_state<Scalar>(model, initial, t); };
+  if (force_free && model.contacts() == 1 && model.tangent_directions() == 1) {
+    try {
+      const auto p = PersistentContact<Scalar>::from_case(model, initial);
+      return [p](const Scalar& t) { return p.state(t); };
+    } catch (const InputError&) {
+    }
+  }
   return {};
 }
 
@@ -130,6 +144,8 @@ std::optional<State<Scalar>> try_analytic_state(const std::string& case_name, co
     if (f == Form::bouncing_ball)
       return BouncingBall<Scalar>::from_case(c.model, c.initial).state(t);
   }
+  if (f == Form::persistent_contact)
+    return PersistentContact<Scalar>::from_case(c.model, c.initial).state(t);
   return ballistic_state<Scalar>(c.model, c.initial, t);
 }
 

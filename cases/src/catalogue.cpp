@@ -61,6 +61,33 @@ const std::vector<CaseInfo>& catalogue() {
        "2 masses, 2 stops, Rayleigh damping, harmonic force: no closed form, event-driven "
        "Real50 reference",
        "two-contact-forced.json", false},
+      // Coulomb friction (docs/theory.md §9.2; closed forms in nsh/cases/friction.hpp).
+      {"sliding-block", "linear",
+       "block sliding on the ground, v0 = 2, mu = 1/2, g = 9.81: a = -mu g, stops at t* = "
+       "v0/(mu g), x* = v0^2/(2 mu g); Moreau-Jean theta = 1: v_{k+1} = max(v_k - mu g h, 0) "
+       "exactly",
+       "sliding-block.json", true},
+      {"incline-stick", "linear",
+       "block at rest on a slope tan alpha = 3/4 with mu = 4/5: sticks iff tan alpha <= mu; "
+       "friction force m g sin alpha",
+       "incline-stick.json", true},
+      {"incline-slide", "linear",
+       "block on the slope tan alpha = 3/4 with mu = 1/2 < tan alpha: slides down with a = "
+       "g (sin alpha - mu cos alpha) = g/5",
+       "incline-slide.json", true},
+      {"rolling-sphere", "linear",
+       "solid sphere launched sliding at v0 without spin, mu = 1/5: starts to roll at t = "
+       "2 v0/(7 mu g), then x' = 5 v0/7",
+       "rolling-sphere.json", true},
+      {"rolling-cylinder", "linear",
+       "solid cylinder launched sliding at v0 without spin, mu = 1/5: starts to roll at t = "
+       "v0/(3 mu g), then x' = 2 v0/3",
+       "rolling-cylinder.json", true},
+      {"oblique-impact", "linear",
+       "disk hits the ground with v- = (1, -1), e = 1/2, mu = 1/5: Newton-Coulomb impact "
+       "P_N = 3/2, sliding P_T = -3/10, v+ = (7/10, 1/2), phi'+ = -6 (sticks for mu >= 2/9: "
+       "x'+ = 2/3) (exact rationals)",
+       "oblique-impact.json", true},
       // Nonlinear (lagrangian) family: formulas read by nsh::formula (docs/nonlinear-models.md).
       {"falling-rod", "lagrangian",
        "rigid rod (m = 1, length 2l = 1, I = m l^2/3) released tilted at phi = 1/2 with "

@@ -128,8 +128,10 @@ template <class Scalar, class TakeStep>
 int stream_steps(const SimulateOptions& options, const CaseDocument& document,
                  const State<Scalar>& initial, const Scalar& h, const Scalar& T, Index steps,
                  Index dofs, Index contacts, typename TrajectoryRecorder<Scalar>::Energy energy,
+                 Index tangents,
+                 typename TrajectoryRecorder<Scalar>::TangentialVelocity tangential_velocity,
                  TakeStep&& take_step) {
-  TrajectoryColumns columns = TrajectoryColumns::parse(options.columns, dofs, contacts);
+  TrajectoryColumns columns = TrajectoryColumns::parse(options.columns, dofs, contacts, tangents);
   const TrajectorySampling sampling{parse_every(options.every), steps};
   std::ofstream file;
   std::ostream* text = nullptr;
@@ -146,6 +148,7 @@ int stream_steps(const SimulateOptions& options, const CaseDocument& document,
     writer = std::make_unique<TrajectoryCsvWriter<Scalar>>(*text, dofs, contacts, std::move(energy),
                                                            std::move(columns), sampling);
   }
+  if (tangents > 0) writer->set_tangential_velocity(std::move(tangential_velocity));
   const auto finish = [&] {
     if (text) {
       text->flush();
@@ -183,6 +186,7 @@ int run(const SimulateOptions& options, const CaseDocument& document) {
   return stream_steps<Scalar>(
       options, document, c.initial, h, T, steps, c.model.dofs(), c.model.contacts(),
       [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); },
+      c.model.G_T.cols(), [&](const Vector<Scalar>& v) { return c.model.tangential_velocity(v); },
       [&](const StepObserver<Scalar>& observer) {
         simulate<Scalar>(*scheme, c.model, c.initial, h, T, observer);
       });
@@ -205,7 +209,8 @@ int run_sparse(const SimulateOptions& options, const CaseDocument& document,
   const Index steps = step_count(c.initial.t, T, h);
   return stream_steps<Scalar>(
       options, document, c.initial, h, T, steps, c.model.dofs(), c.model.contacts(),
-      [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); },
+      [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); }, 0,
+      {},  // the sparse format is frictionless
       [&](const StepObserver<Scalar>& observer) {
         simulate<Scalar>(scheme, c.model, c.initial, h, T, observer);
       });

@@ -226,7 +226,11 @@ class Hdf5TrajectoryWriter final : public TrajectoryRecorder<double> {
       : TrajectoryRecorder<double>(dofs, contacts, std::move(energy), std::move(columns), sampling),
         table_(path, table_columns(this->columns())) {
     const TrajectoryColumns& c = this->columns();
-    write_run_info(table_, info, "linear", {{"q", &c.q}, {"v", &c.v}, {"P", &c.P}});
+    if (c.tangents > 0)
+      write_run_info(table_, info, "linear",
+                     {{"q", &c.q}, {"v", &c.v}, {"P", &c.P}, {"PT", &c.PT}, {"UT", &c.UT}});
+    else
+      write_run_info(table_, info, "linear", {{"q", &c.q}, {"v", &c.v}, {"P", &c.P}});
   }
   void close() { table_.close(); }
 
@@ -240,6 +244,14 @@ class Hdf5TrajectoryWriter final : public TrajectoryRecorder<double> {
     if (!c.P.empty())
       out.push_back(
           {"P", Index(c.P.size()), "contact impulses" + summed + "; columns: /columns/P"});
+    if (!c.PT.empty())
+      out.push_back({"PT", Index(c.PT.size()),
+                     "tangential impulses (contact-major, column j along G_T's column j)" + summed +
+                         "; columns: /columns/PT"});
+    if (!c.UT.empty())
+      out.push_back({"UT", Index(c.UT.size()),
+                     "tangential velocities G_T^T v_k of the row's state (contact-major); "
+                     "columns: /columns/UT"});
     if (c.E) out.push_back({"E", 0, "energy 1/2 v^T M v + 1/2 q^T K q of the row's state"});
     if (c.W) {
       out.push_back({"W_ext", 0, "external work" + summed});
@@ -262,6 +274,8 @@ class Hdf5TrajectoryWriter final : public TrajectoryRecorder<double> {
     gather(state.q, c.q);
     gather(state.v, c.v);
     gather(*row.impulse, c.P);
+    if (!c.PT.empty()) gather(*row.tangential_impulse, c.PT);
+    if (!c.UT.empty()) gather(*row.tangential_velocity, c.UT);
     if (c.E) *table_.slot(d++) = row.E;
     if (c.W) {
       *table_.slot(d++) = row.W_ext;

@@ -4,6 +4,8 @@
 
 #include <nsh/case_file.hpp>
 #include <nsh/cases/catalogue.hpp>
+#include <nsh/cases/friction.hpp>
+#include <nsh/format.hpp>
 #include <nsh/number.hpp>
 
 #include <gtest/gtest.h>
@@ -135,6 +137,54 @@ TEST(Events, BadInputIsStatusTwoAndNamesTheField) {
   EXPECT_TRUE(has(restitution.err, "1.5")) << restitution.err;
 }
 
+// Issue 13, done-when: `nsh simulate sliding-block --scheme moreau-jean:theta=1 --precision
+// rational` reproduces the exact discrete stop v_{k+1} = max(v_k - mu g h, 0) (docs/case-files.md,
+// "The exact discrete stop"), row by row, as exact fractions.
+TEST(Simulate, SlidingBlockIsTheExactDiscreteStopInRational) {
+  const Result r = nsh("simulate sliding-block --scheme moreau-jean:theta=1 --precision rational");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = lines(r.out);
+  ASSERT_EQ(rows.size(), 52u) << r.out;  // header, t0, 50 steps of h = 1/100
+  ASSERT_EQ(rows[0], "step,t,q0,q1,v0,v1,P0,PT0,UT0,E,W_ext,W_damp,W_contact");
+  using nsh::Rational;
+  const Rational h(1, 100), v0(2), mu_g_h = Rational(1, 2) * Rational(981, 100) * h;
+  const nsh::cases::DiscreteSlidingStop<Rational> stop{v0, mu_g_h};
+  EXPECT_EQ(stop.last_sliding_step(), 40);
+  for (std::size_t k = 0; k + 1 < rows.size(); ++k) {
+    const auto cells = split(rows[k + 1]);
+    const nsh::Index step = static_cast<nsh::Index>(k);
+    ASSERT_EQ(cells.size(), 13u) << rows[k + 1];
+    EXPECT_EQ(cells[2], nsh::format_scalar(stop.displacement(step, h))) << rows[k + 1];
+    EXPECT_EQ(cells[4], nsh::format_scalar(stop.velocity(step))) << rows[k + 1];
+    EXPECT_EQ(cells[3], "0");
+    EXPECT_EQ(cells[5], "0");
+    if (k > 0) {
+      // The friction impulse of the step is the momentum it removed (m = 1).
+      EXPECT_EQ(cells[7],
+                nsh::format_scalar(Rational(stop.velocity(step) - stop.velocity(step - 1))))
+          << rows[k + 1];
+    }
+  }
+  EXPECT_EQ(split(rows[41])[4], "19/500");  // v_40 = 2 - 40 mu g h > 0: still sliding
+  EXPECT_EQ(split(rows[42])[4], "0");       // the stop at step 41, t = 41/100
+  EXPECT_EQ(split(rows[42])[1], "41/100");
+}
+
+// The event-driven reference is frictionless: on a frictional case it is refused naming mu,
+// never run as the frictionless system.
+TEST(Events, FrictionalCasesAreRefusedNamingMu) {
+  const Result events = nsh("events sliding-block");
+  EXPECT_EQ(events.status, 2);
+  EXPECT_TRUE(has(events.err, "mu")) << events.err;
+  EXPECT_TRUE(has(events.err, "frictionless")) << events.err;
+  const Result converge =
+      nsh("converge sliding-block --scheme moreau-jean --h 1/100,1/200 "
+          "--reference event-driven --out '" +
+          (scratch() / "conv").string() + "'");
+  EXPECT_EQ(converge.status, 2);
+  EXPECT_TRUE(has(converge.err, "mu")) << converge.err;
+}
+
 // nsh list cases: every case with one line of what is known exactly (the catalogue's summary).
 TEST(ListCases, EveryCaseFileWithItsExactFacts) {
   const Result r = nsh("list cases");
@@ -165,7 +215,7 @@ TEST(Simulate, EveryLinearCaseFileWithEveryLinearScheme) {
     schemes.push_back(line.substr(0, line.find(' ')));
   }
   ASSERT_GE(schemes.size(), 7u) << list.out;
-  int runs = 0;
+  int runs = 0, refusals = 0;
   for (const auto& c : nsh::cases::catalogue()) {
     if (c.family != "linear") continue;
     // The sparse finite-element files (1001 dofs) would make each run a dense factorization:
@@ -173,17 +223,30 @@ TEST(Simulate, EveryLinearCaseFileWithEveryLinearScheme) {
     if (nsh::read_case_file(std::string(NSH_SOURCE_DIR) + "/cases/data/" + c.file)
             .root.value("sparse", false))
       continue;
+    const bool frictional =
+        nsh::load_linear_case<double>(
+            nsh::read_case_file(std::string(NSH_SOURCE_DIR) + "/cases/data/" + c.file))
+            .model.has_friction();
     for (const auto& scheme : schemes) {
       const std::string file = std::string(NSH_SOURCE_DIR) + "/cases/data/" + c.file;
       // Three steps of h = 1/1000 from t0 = 0 (each case file starts at 0).
       const Result r = nsh("simulate '" + file + "' --scheme " + scheme + " --h 1/1000 --T 3/1000");
       ++runs;
+      // A frictional case: Moreau-Jean steps it; a scheme without friction refuses it, naming
+      // mu, rather than stepping it as the frictionless system.
+      if (frictional && scheme != "moreau-jean") {
+        ++refusals;
+        EXPECT_EQ(r.status, 2) << scheme << " on " << c.name << ": " << r.out;
+        EXPECT_TRUE(has(r.err, "mu")) << scheme << " on " << c.name << ": " << r.err;
+        continue;
+      }
       EXPECT_EQ(r.status, 0) << scheme << " on " << c.name << ": " << r.err;
       const auto rows = lines(r.out);
       EXPECT_EQ(rows.size(), 5u) << scheme << " on " << c.name;  // header + t0 + 3 steps
     }
   }
   EXPECT_GE(runs, 7 * 13);
+  EXPECT_GE(refusals, 6 * 6);  // six frictional files, six schemes without friction
 }
 
 }  // namespace

@@ -254,6 +254,59 @@ TEST(Output, FirstOrderTableStreamsWithEveryAndColumns) {
   EXPECT_TRUE(has(bad.err, "--columns")) << bad.err;
 }
 
+// Friction (issue 13 item 1): a frictionless case's table is byte for byte the table of the
+// build before friction existed (the stored copies in cli/tests/data/frictionless were written
+// by nsh at commit 11a04f6 with the same commands), and a frictional case adds the tangential
+// impulse and velocity columns PT, UT after P.
+TEST(Output, FrictionlessTablesAreTheStoredOnes) {
+  const std::string dir = std::string(NSH_SOURCE_DIR) + "/cli/tests/data/frictionless/";
+  const std::vector<std::pair<std::string, std::string>> runs = {
+      {"simulate two-body --scheme moreau-jean --precision rational --h 1/10",
+       "two-body.moreau-jean.rational.csv"},
+      {"simulate bouncing-ball --scheme moreau-jean:theta=1/2 --h 1/100 --every 7",
+       "bouncing-ball.moreau-jean.every7.csv"},
+      {"simulate two-contact-forced --scheme gen-alpha --h 1/50 --T 1 --columns q,P,W",
+       "two-contact-forced.gen-alpha.columns.csv"},
+      {"simulate newton-cradle-3 --scheme event-driven --precision 50 --T 1/2 --h 1/20",
+       "newton-cradle-3.event-driven.50.csv"}};
+  for (const auto& [run, file] : runs) {
+    const Result r = nsh(run);
+    ASSERT_EQ(r.status, 0) << run << ": " << r.err;
+    const std::string stored = slurp(dir + file);
+    ASSERT_FALSE(stored.empty()) << file;
+    EXPECT_EQ(r.out, stored) << run;
+  }
+}
+
+TEST(Output, FrictionalCasesHaveTangentialColumns) {
+  const Result r =
+      nsh("simulate sliding-block --scheme moreau-jean --precision rational --h 1/100 --T 1/20");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = lines(r.out);
+  ASSERT_EQ(rows.size(), 7u) << r.out;
+  EXPECT_EQ(rows[0], "step,t,q0,q1,v0,v1,P0,PT0,UT0,E,W_ext,W_damp,W_contact");
+  for (std::size_t k = 1; k < rows.size(); ++k) {
+    const auto cells = split(rows[k]);
+    ASSERT_EQ(cells.size(), 13u) << rows[k];
+    EXPECT_EQ(cells[8], cells[4]) << rows[k];  // U_T = G_T^T v = x' for G_T = (1, 0)
+  }
+  EXPECT_EQ(split(rows[1])[7], "0");  // no impulse in row 0
+  EXPECT_EQ(split(rows[1])[8], "2");  // the initial sliding speed
+  // The groups select like the others; PT, UT exist only where there is friction.
+  const Result some =
+      nsh("simulate rolling-sphere --scheme moreau-jean --h 1/100 --T 1/50 "
+          "--columns UT,PT0,q2");
+  ASSERT_EQ(some.status, 0) << some.err;
+  EXPECT_EQ(lines(some.out)[0], "step,t,q2,PT0,UT0");
+  const Result out_of_range = nsh("simulate rolling-sphere --scheme moreau-jean --columns PT1");
+  EXPECT_EQ(out_of_range.status, 2);
+  EXPECT_TRUE(has(out_of_range.err, "--columns")) << out_of_range.err;
+  EXPECT_TRUE(has(out_of_range.err, "PT0..PT0")) << out_of_range.err;
+  const Result frictionless = nsh("simulate two-body --scheme moreau-jean --h 1/10 --columns PT");
+  EXPECT_EQ(frictionless.status, 2);
+  EXPECT_TRUE(has(frictionless.err, "accepted: all, none, q, v, P, E, W, qI")) << frictionless.err;
+}
+
 #if NSH_WITH_HDF5_OUTPUT
 
 /// A dataset of the file as doubles (rows x width, row-major) and its dimensions.
@@ -430,6 +483,45 @@ TEST(Output, Hdf5WithEveryColumnsAndTheFirstOrderTable) {
       EXPECT_EQ(reaction[k], std::strtod(sweep_csv[k + 1][3].c_str(), nullptr)) << k;
     }
   }
+}
+
+// The HDF5 file of a frictional case holds PT and UT (and their column indices), the CSV's
+// doubles bit for bit; a frictionless file has neither.
+TEST(Output, Hdf5HoldsTheTangentialColumns) {
+  const std::string run = "simulate rolling-cylinder --scheme moreau-jean --h 1/100";
+  const fs::path h5 = scratch() / "cylinder.h5";
+  const Result csv = nsh(run);
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  ASSERT_EQ(nsh(run + " --out '" + h5.string() + "'").status, 0);
+  const auto rows = table(csv.out);
+  ASSERT_EQ(rows[0][9], "PT0");  // step, t, q0..2, v0..2, P0, PT0, UT0
+  ASSERT_EQ(rows[0][10], "UT0");
+  const hid_t file = H5Fopen(h5.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  ASSERT_GE(file, 0);
+  std::vector<hsize_t> dims;
+  const auto PT = read_doubles(file, "PT", dims);
+  ASSERT_EQ(dims, (std::vector<hsize_t>{rows.size() - 1, 1}));
+  const auto UT = read_doubles(file, "UT", dims);
+  ASSERT_EQ(dims, (std::vector<hsize_t>{rows.size() - 1, 1}));
+  const auto UT_index = read_doubles(file, "columns/UT", dims);
+  EXPECT_EQ(UT_index, std::vector<double>{0.0});
+  H5Fclose(file);
+  for (std::size_t k = 0; k + 1 < rows.size(); ++k) {
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(PT[k]),
+              std::bit_cast<std::uint64_t>(std::strtod(rows[k + 1][9].c_str(), nullptr)));
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(UT[k]),
+              std::bit_cast<std::uint64_t>(std::strtod(rows[k + 1][10].c_str(), nullptr)));
+  }
+  const fs::path plain = scratch() / "two-body.h5";
+  ASSERT_EQ(
+      nsh("simulate two-body --scheme moreau-jean --h 1/10 --out '" + plain.string() + "'").status,
+      0);
+  const hid_t frictionless = H5Fopen(plain.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  ASSERT_GE(frictionless, 0);
+  EXPECT_GT(H5Lexists(frictionless, "P", H5P_DEFAULT), 0);
+  EXPECT_EQ(H5Lexists(frictionless, "PT", H5P_DEFAULT), 0);
+  EXPECT_EQ(H5Lexists(frictionless, "UT", H5P_DEFAULT), 0);
+  H5Fclose(frictionless);
 }
 
 #else

@@ -121,6 +121,12 @@ std::string write_linear_case(const std::string& name, const LinearModel<Scalar>
     out += "  \"omega\": " + number_token(exact_text(model.omega)) + ",\n";
   }
   out += "  \"G\": " + matrix_token<Scalar>(model.G) + ",\n";
+  // Only a frictional model writes the friction fields, so a frictionless file is written
+  // byte for byte as before they existed.
+  if (model.G_T.cols() != 0) {
+    out += "  \"G_T\": " + matrix_token<Scalar>(model.G_T) + ",\n";
+    out += "  \"mu\": " + vector_token<Scalar>(model.mu) + ",\n";
+  }
   return out + case_text::contacts_state_and_horizon<Scalar>(model.w, model.e, initial, T, h);
 }
 

@@ -146,6 +146,12 @@ SparseLinearCase<Scalar> load_sparse_linear_case(const CaseDocument& document) {
   if (!case_text::sparse_document(root)) {
     // A dense document is small by construction (its text holds every entry).
     LinearCase<Scalar> dense = load_linear_case<Scalar>(document);
+    // The sparse model has no friction fields: converting would drop them silently.
+    if (dense.model.has_friction())
+      throw InputError("mu",
+                       "the model has Coulomb friction (G_T, mu > 0), and the sparse "
+                       "model this command reads (nsh/sparse_model.hpp, e.g. the "
+                       "event-driven reference of nsh events) is frictionless");
     return {to_sparse(dense.model), dense.initial, dense.T, dense.h};
   }
   case_text::declared_dofs(root, true);  // every declared size against n, before allocating

@@ -52,9 +52,9 @@ inline bool present(const json& root, const std::string& key) {
 // that would silently leave a default in place. Metadata may use these keys or start with '_'.
 inline const std::set<std::string>& linear_fields() {
   static const std::set<std::string> fields = {
-      "name",  "family",      "sparse",  "M",         "C",     "K",   "F",  "F_amplitude",
-      "omega", "G",           "w",       "e",         "q0",    "v0",  "t0", "T",
-      "h",     "description", "comment", "reference", "facts", "tags"};
+      "name",  "family", "sparse", "M",           "C",       "K",         "F",     "F_amplitude",
+      "omega", "G",      "G_T",    "mu",          "w",       "e",         "q0",    "v0",
+      "t0",    "T",      "h",      "description", "comment", "reference", "facts", "tags"};
   return fields;
 }
 
@@ -213,6 +213,82 @@ void check_initial_state(Index n, const State<Scalar>& state) {
                                        state.v.size()));
 }
 
+// The friction fields G_T (n x m d, contact-major) and mu (one number, or one per contact) of a
+// dense linear document, checked here by their text so that each error names the field and the
+// value as written ("mu[1]: -1/2 is negative"); the model's validate() repeats the checks for
+// models built in code. The sparse format is frictionless: either field there is refused.
+inline void refuse_sparse_friction(const json& root) {
+  for (const char* key : {"G_T", "mu"})
+    if (present(root, key))
+      throw InputError(key,
+                       "is a friction field, and the sparse case format (\"sparse\": true) is "
+                       "frictionless: give a frictional model as a dense case file");
+}
+
+template <class Scalar>
+void read_friction(const json& root, LinearModel<Scalar>& model) {
+  const Index n = model.M.rows();
+  const Index m = model.G.cols();
+  if (present(root, "G_T")) {
+    const json& node = field_of(root, "G_T");
+    if (node.is_object())
+      throw InputError("G_T",
+                       "is an object: give the tangent directions as a list of rows [[...], ...]");
+    model.G_T = case_matrix<Scalar>(node, "G_T");
+    // "G_T": [] is the frictionless model, as "G": [] is the model without contacts.
+    if (model.G_T.rows() == 0) model.G_T = Matrix<Scalar>::Zero(n, 0);
+  }
+  const Index columns = model.G_T.cols();
+  if (columns != 0) {
+    if (model.G_T.rows() != n)
+      throw InputError("G_T", fmt::format("expected {} rows (one per degree of freedom), got {}", n,
+                                          model.G_T.rows()));
+    if (m == 0)
+      throw InputError("G_T", fmt::format("{} columns of tangent directions, but the model has "
+                                          "no contacts (G has no columns)",
+                                          columns));
+    if (columns % m != 0)
+      throw InputError("G_T", fmt::format("{} columns is not a multiple of m = {} (d tangent "
+                                          "columns per contact, contact-major)",
+                                          columns, m));
+    if (columns / m > 2)
+      throw InputError("G_T", fmt::format("{} columns for m = {} contacts is d = {} tangent "
+                                          "directions per contact; d must be 1 (plane) or 2 "
+                                          "(space)",
+                                          columns, m, columns / m));
+  }
+  if (!present(root, "mu")) {
+    if (columns != 0)
+      throw InputError("mu",
+                       "is missing: G_T gives tangent directions, so a friction "
+                       "coefficient is required (one number, or one per contact)");
+    return;
+  }
+  if (columns == 0)
+    throw InputError("mu",
+                     "is given without G_T: a friction coefficient needs the contacts' "
+                     "tangent directions (the columns of G_T)");
+  const json& node = field_of(root, "mu");
+  const auto coefficient = [&](const json& entry, const std::string& field) {
+    const Scalar value = case_number<Scalar>(entry, field);
+    if (value < Scalar(0))
+      throw InputError(
+          field, number_text(entry, field) + " is negative: a friction coefficient must be >= 0");
+    return value;
+  };
+  if (node.is_array()) {
+    if (static_cast<Index>(node.size()) != m)
+      throw InputError("mu", fmt::format("expected {} entries (one per contact) or one number, "
+                                         "got {}",
+                                         m, node.size()));
+    model.mu.resize(m);
+    for (Index a = 0; a < m; ++a)
+      model.mu(a) = coefficient(node[static_cast<std::size_t>(a)], fmt::format("mu[{}]", a));
+  } else {
+    model.mu = Vector<Scalar>::Constant(m, coefficient(node, "mu"));
+  }
+}
+
 // Everything of a linear case but M, C and K, which the caller has set (dense or sparse): G
 // (a list of rows, or triplets in a sparse document), F, the harmonic force, w, e, then the
 // defaults and the model's validation, then q0, v0, t0, T and h.
@@ -245,6 +321,11 @@ void read_linear_case_rest(const json& root, bool sparse, Case& out) {
     throw InputError("e", fmt::format("is missing: the model has {} contact(s) and needs a "
                                       "restitution coefficient (one number or one per contact)",
                                       m));
+  }
+  if (sparse) {
+    refuse_sparse_friction(root);
+  } else if constexpr (std::is_same_v<std::decay_t<decltype(model)>, LinearModel<Scalar>>) {
+    read_friction<Scalar>(root, model);
   }
   if (present(root, "F_amplitude")) {
     model.F_amplitude = case_vector<Scalar>(field_of(root, "F_amplitude"), "F_amplitude");

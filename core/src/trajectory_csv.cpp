@@ -120,22 +120,35 @@ Index parse_every(const std::string& text) {
   return static_cast<Index>(every);
 }
 
-TrajectoryColumns TrajectoryColumns::all(Index dofs, Index contacts) {
-  return parse("all", dofs, contacts);
+TrajectoryColumns TrajectoryColumns::all(Index dofs, Index contacts, Index tangents) {
+  return parse("all", dofs, contacts, tangents);
 }
 
-TrajectoryColumns TrajectoryColumns::parse(const std::string& text, Index dofs, Index contacts) {
-  const auto chosen = select_columns(text, {{"q", dofs, true},
-                                            {"v", dofs, true},
-                                            {"P", contacts, true},
-                                            {"E", 1, false},
-                                            {"W", 1, false}});
+TrajectoryColumns TrajectoryColumns::parse(const std::string& text, Index dofs, Index contacts,
+                                           Index tangents) {
+  std::vector<ColumnGroup> groups = {{"q", dofs, true},
+                                     {"v", dofs, true},
+                                     {"P", contacts, true},
+                                     {"E", 1, false},
+                                     {"W", 1, false}};
+  // A frictionless model is offered exactly the groups it had before friction (the messages
+  // listing the accepted items included).
+  if (tangents > 0) {
+    groups.push_back({"PT", tangents, true});
+    groups.push_back({"UT", tangents, true});
+  }
+  const auto chosen = select_columns(text, groups);
   TrajectoryColumns columns;
   columns.q = chosen[0];
   columns.v = chosen[1];
   columns.P = chosen[2];
   columns.E = !chosen[3].empty();
   columns.W = !chosen[4].empty();
+  columns.tangents = tangents;
+  if (tangents > 0) {
+    columns.PT = chosen[5];
+    columns.UT = chosen[6];
+  }
   return columns;
 }
 
@@ -144,6 +157,8 @@ std::string trajectory_csv_header(const TrajectoryColumns& columns) {
   for (Index i : columns.q) header += fmt::format(",q{}", i);
   for (Index i : columns.v) header += fmt::format(",v{}", i);
   for (Index a : columns.P) header += fmt::format(",P{}", a);
+  for (Index j : columns.PT) header += fmt::format(",PT{}", j);
+  for (Index j : columns.UT) header += fmt::format(",UT{}", j);
   if (columns.E) header += ",E";
   if (columns.W) header += ",W_ext,W_damp,W_contact";
   return header;
@@ -162,18 +177,41 @@ TrajectoryRecorder<Scalar>::TrajectoryRecorder(Index dofs, Index contacts, Energ
       energy_(std::move(energy)),
       columns_(std::move(columns)),
       sampling_(sampling),
-      impulse_sum_(Vector<Scalar>::Zero(contacts)) {
+      impulse_sum_(Vector<Scalar>::Zero(contacts)),
+      tangential_impulse_sum_(Vector<Scalar>::Zero(columns_.tangents)) {
   if (sampling_.every < 1)
     throw InputError("--every", fmt::format("must be a positive integer, got {}", sampling_.every));
 }
 
 template <class Scalar>
+void TrajectoryRecorder<Scalar>::set_tangential_velocity(TangentialVelocity tangential_velocity) {
+  tangential_velocity_of_ = std::move(tangential_velocity);
+}
+
+template <class Scalar>
+void TrajectoryRecorder<Scalar>::fill_tangential(TrajectoryRow<Scalar>& row,
+                                                 const State<Scalar>& state) {
+  if (columns_.tangents == 0) return;
+  row.tangential_impulse = &tangential_impulse_sum_;
+  if (columns_.UT.empty()) return;
+  if (!tangential_velocity_of_)
+    throw std::logic_error("trajectory: UT columns without the model's tangential velocity");
+  tangential_velocity_ = tangential_velocity_of_(state.v);
+  if (tangential_velocity_.size() != columns_.tangents)
+    throw std::logic_error(fmt::format("trajectory: {} tangential velocities for {} columns",
+                                       tangential_velocity_.size(), columns_.tangents));
+  row.tangential_velocity = &tangential_velocity_;
+}
+
+template <class Scalar>
 void TrajectoryRecorder<Scalar>::initial(const State<Scalar>& state) {
   impulse_sum_.setZero();
+  tangential_impulse_sum_.setZero();
   TrajectoryRow<Scalar> row;
   row.step = 0;
   row.state = &state;
   row.impulse = &impulse_sum_;
+  fill_tangential(row, state);
   if (columns_.E) row.E = energy_(state.q, state.v);
   write_row(row);
   block_empty_ = true;
@@ -186,6 +224,12 @@ void TrajectoryRecorder<Scalar>::step(const State<Scalar>& state,
   if (has_impulse && summary.impulse.size() != contacts_)
     throw std::logic_error(fmt::format("step {}: the scheme reported {} impulses for {} contacts",
                                        summary.step, summary.impulse.size(), contacts_));
+  // An empty tangential impulse counts as zeros (a scheme without friction records none).
+  const bool has_tangential = columns_.tangents > 0 && summary.tangential_impulse.size() != 0;
+  if (has_tangential && summary.tangential_impulse.size() != columns_.tangents)
+    throw std::logic_error(fmt::format(
+        "step {}: the scheme reported {} tangential impulses for {} tangential components",
+        summary.step, summary.tangential_impulse.size(), columns_.tangents));
   // The first step of a block is copied, not added to zero, so that every = 1 writes each
   // step's own bits (0 + (-0) would print 0).
   if (block_empty_) {
@@ -193,12 +237,17 @@ void TrajectoryRecorder<Scalar>::step(const State<Scalar>& state,
       impulse_sum_ = summary.impulse;
     else
       impulse_sum_.setZero();
+    if (has_tangential)
+      tangential_impulse_sum_ = summary.tangential_impulse;
+    else
+      tangential_impulse_sum_.setZero();
     pending_.W_ext = summary.W_ext;
     pending_.W_damp = summary.W_damp;
     pending_.W_contact = summary.W_contact;
     block_empty_ = false;
   } else {
     if (has_impulse) impulse_sum_ += summary.impulse;
+    if (has_tangential) tangential_impulse_sum_ += summary.tangential_impulse;
     pending_.W_ext += summary.W_ext;
     pending_.W_damp += summary.W_damp;
     pending_.W_contact += summary.W_contact;
@@ -207,6 +256,7 @@ void TrajectoryRecorder<Scalar>::step(const State<Scalar>& state,
   pending_.step = summary.step;
   pending_.state = &state;
   pending_.impulse = &impulse_sum_;
+  fill_tangential(pending_, state);
   if (columns_.E) pending_.E = energy_(state.q, state.v);
   write_row(pending_);
   block_empty_ = true;
@@ -222,10 +272,15 @@ StepObserver<Scalar> TrajectoryRecorder<Scalar>::observer() {
 template <class Scalar>
 TrajectoryCsvWriter<Scalar>::TrajectoryCsvWriter(std::ostream& out,
                                                  const LinearModel<Scalar>& model)
-    : TrajectoryCsvWriter(out, model.dofs(), model.contacts(),
-                          [&model](const Vector<Scalar>& q, const Vector<Scalar>& v) {
-                            return model.energy(q, v);
-                          }) {}
+    : TrajectoryCsvWriter(
+          out, model.dofs(), model.contacts(),
+          [&model](const Vector<Scalar>& q, const Vector<Scalar>& v) { return model.energy(q, v); },
+          TrajectoryColumns::all(model.dofs(), model.contacts(), model.G_T.cols()),
+          TrajectorySampling{}) {
+  if (model.G_T.cols() != 0)
+    this->set_tangential_velocity(
+        [&model](const Vector<Scalar>& v) { return model.tangential_velocity(v); });
+}
 
 template <class Scalar>
 TrajectoryCsvWriter<Scalar>::TrajectoryCsvWriter(std::ostream& out, Index dofs, Index contacts,
@@ -250,7 +305,8 @@ void TrajectoryCsvWriter<Scalar>::write_row(const TrajectoryRow<Scalar>& row) {
     // A double row has a known bound (25 bytes a number with its comma, 48 of scratch at the
     // end), so it is written straight into one buffer sized once, without a capacity check
     // and a copy per number.
-    const std::size_t numbers = 1 + columns.q.size() + columns.v.size() + columns.P.size() + 1 + 3;
+    const std::size_t numbers = 1 + columns.q.size() + columns.v.size() + columns.P.size() +
+                                columns.PT.size() + columns.UT.size() + 1 + 3;
     if (line_.size() < 32 + 25 * numbers + 48) line_.resize(32 + 25 * numbers + 48);
     char* const begin = line_.data();
     char* at = fmt::format_to(begin, "{}", row.step);
@@ -262,6 +318,8 @@ void TrajectoryCsvWriter<Scalar>::write_row(const TrajectoryRow<Scalar>& row) {
     for (Index i : columns.q) put(state.q(i));
     for (Index i : columns.v) put(state.v(i));
     for (Index a : columns.P) put((*row.impulse)(a));
+    for (Index j : columns.PT) put((*row.tangential_impulse)(j));
+    for (Index j : columns.UT) put((*row.tangential_velocity)(j));
     if (columns.E) put(row.E);
     if (columns.W) {
       put(row.W_ext);
@@ -287,6 +345,14 @@ void TrajectoryCsvWriter<Scalar>::write_row(const TrajectoryRow<Scalar>& row) {
   for (Index a : columns.P) {
     line_ += ',';
     append_scalar(line_, (*row.impulse)(a));
+  }
+  for (Index j : columns.PT) {
+    line_ += ',';
+    append_scalar(line_, (*row.tangential_impulse)(j));
+  }
+  for (Index j : columns.UT) {
+    line_ += ',';
+    append_scalar(line_, (*row.tangential_velocity)(j));
   }
   if (columns.E) {
     line_ += ',';

@@ -249,6 +249,8 @@ void expect_round_trip(const LinearCase<Scalar>& c) {
   EXPECT_EQ(back.model.G, c.model.G);
   EXPECT_EQ(back.model.w, c.model.w);
   EXPECT_EQ(back.model.e, c.model.e);
+  EXPECT_EQ(back.model.G_T, c.model.G_T) << text;
+  EXPECT_EQ(back.model.mu, c.model.mu);
   EXPECT_EQ(back.initial.t, c.initial.t);
   EXPECT_EQ(back.initial.q, c.initial.q);
   EXPECT_EQ(back.initial.v, c.initial.v);
@@ -279,6 +281,127 @@ TEST(CaseFile, WriteRoundTripsExactly) {
   r.initial.q(1) = Real50(2) / Real50(7) * Real50("1e-30");
   r.model.M(1, 1) = Real50(3) + Real50(1) / Real50(3);
   expect_round_trip(r);
+}
+
+// A frictional disk on two stops (q = (x, y, phi)), with exact tangent directions.
+const char* const kFrictional = R"({"name": "disk",
+    "M": [[1, 0, 0], [0, 1, 0], [0, 0, "1/200"]], "F": [0, "-9.81", 0],
+    "G": [[0, "3/5"], [1, "4/5"], [0, 0]], "w": ["-1/10", 0], "e": 0,
+    "G_T": [[1, "4/5"], [0, "-3/5"], ["1/10", "0.1"]], "mu": ["0.3", "1/7"],
+    "q0": [0, "1/10", 0], "v0": [1, 0, 0], "T": 1, "h": "1/100"})";
+
+const char* const kTwoBodyAsWritten = R"({
+  "name": "two-body",
+  "family": "linear",
+  "M": [[2, 0],
+        [0, 3]],
+  "C": [[0, 0],
+        [0, 0]],
+  "K": [[0, 0],
+        [0, 0]],
+  "F": [0, 0],
+  "G": [[1],
+        [-1]],
+  "w": [0],
+  "e": ["1/2"],
+  "q0": [0, 0],
+  "v0": [-1, 1],
+  "t0": 0,
+  "h": "1/100",
+  "T": 1
+}
+)";
+
+TEST(CaseFile, FrictionFieldsAreExact) {
+  const auto c = load<Rational>(kFrictional);
+  EXPECT_EQ(c.model.tangent_directions(), 1);
+  EXPECT_TRUE(c.model.has_friction());
+  EXPECT_EQ(c.model.G_T(2, 1), Rational(1, 10));  // "0.1" read exactly
+  EXPECT_EQ(c.model.G_T(1, 1), Rational(-3, 5));
+  EXPECT_EQ(c.model.mu(0), Rational(3, 10));
+  EXPECT_EQ(c.model.mu(1), Rational(1, 7));
+  // One number is every contact's coefficient.
+  nlohmann::json j = nlohmann::json::parse(kFrictional);
+  j["mu"] = "1/4";
+  const auto one = load<Rational>(j.dump());
+  EXPECT_EQ(one.model.mu, Vector<Rational>::Constant(2, Rational(1, 4)));
+  // d = 2: two tangent columns per contact, contact-major.
+  j["G_T"] = nlohmann::json::parse(R"([[1, 0, 0, 1], [0, 0, 1, 0], [0, 1, 0, 0]])");
+  EXPECT_EQ(load<double>(j.dump()).model.tangent_directions(), 2);
+  // No G_T, or "G_T": [], is frictionless.
+  j["G_T"] = nlohmann::json::array();
+  j.erase("mu");
+  const auto none = load<double>(j.dump());
+  EXPECT_EQ(none.model.tangent_directions(), 0);
+  EXPECT_FALSE(none.model.has_friction());
+}
+
+TEST(CaseFile, FrictionErrorsNameTheFieldAndTheValue) {
+  const auto with = [](const std::string& field, const std::string& value) {
+    nlohmann::json j = nlohmann::json::parse(kFrictional);
+    if (value.empty()) {
+      j.erase(field);
+    } else {
+      j[field] = nlohmann::json::parse(value);
+    }
+    return j.dump();
+  };
+  const auto expect = [](const std::string& text, const std::string& field,
+                         const std::string& says) {
+    const std::string message = error_of([&] { load<Rational>(text); });
+    EXPECT_EQ(field_of_error([&] { load<double>(text); }), field) << message;
+    EXPECT_NE(message.find(says), std::string::npos) << message;
+  };
+  expect(with("mu", R"(["0.3", "-1/2"])"), "mu[1]", "-1/2 is negative");
+  expect(with("mu", "-0.5"), "mu", "-0.5 is negative");
+  expect(with("mu", R"(["0.3", "nan"])"), "mu[1]", "nan");
+  expect(with("mu", "[1, 2, 3]"), "mu", "expected 2 entries");
+  expect(with("mu", ""), "mu", "is missing");
+  expect(with("G_T", R"([[1, 0, 0], [0, 0, 1], [0, 1, 0]])"), "G_T",
+         "3 columns is not a multiple of m = 2");
+  expect(with("G_T", "[[1, 0], [0, 0]]"), "G_T", "expected 3 rows");
+  expect(with("G_T", "[[1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]"), "G_T",
+         "d = 3");
+  expect(with("G_T", R"([[1, 0], [0, "1/0"], [0, 0]])"), "G_T[1][1]", "1/0");
+  expect(with("G_T", R"({"rows": 3, "cols": 2, "entries": []})"), "G_T", "is an object");
+  expect(with("G_T", ""), "mu", "without G_T");
+  // Tangent directions need contacts.
+  expect(R"({"M": [[1]], "G_T": [[1]], "mu": 1, "q0": [0], "v0": [0], "T": 1})", "G_T",
+         "no contacts");
+  // The sparse format is frictionless: its friction fields are refused by name.
+  const std::string sparse = R"({"sparse": true, "M": {"rows": 2, "cols": 2,
+      "entries": [[0, 0, 1], [1, 1, 1]]}, "G": [[0], [1]], "e": 0, "q0": [0, 0], "v0": [1, 0],
+      "T": 1)";
+  expect(sparse + R"(, "G_T": [[1], [0]], "mu": 1})", "G_T", "frictionless");
+  expect(sparse + R"(, "mu": 1})", "mu", "sparse");
+  EXPECT_NO_THROW(load<double>(sparse + "}"));
+  // A dense frictional document read as a sparse model (nsh events) is refused, not stripped.
+  EXPECT_EQ(field_of_error([] { load_sparse_linear_case<double>(parse_case_text(kFrictional)); }),
+            "mu");
+  EXPECT_EQ(field_of_error([&] {
+              load_sparse_linear_case<double>(parse_case_text(sparse + R"(, "mu": 1})"));
+            }),
+            "mu");
+}
+
+TEST(CaseFile, FrictionRoundTripsAndFrictionlessFilesAreWrittenAsBefore) {
+  expect_round_trip(load<Rational>(kFrictional));
+  expect_round_trip(load<Real50>(kFrictional));
+  expect_round_trip(load<double>(kFrictional));
+  auto c = load<double>(kFrictional);
+  c.model.mu(1) = 1.0 / 3.0;
+  c.model.G_T(0, 0) = 5e-324;
+  expect_round_trip(c);
+  const std::string text = write_linear_case<Rational>(
+      "disk", load<Rational>(kFrictional).model, load<Rational>(kFrictional).initial, Rational(1));
+  EXPECT_NE(text.find("\"G_T\": [[1, \"4/5\"]"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"mu\": [\"3/10\", \"1/7\"]"), std::string::npos) << text;
+  // The writer's text of a frictionless case, pinned byte for byte: the friction fields must
+  // not change it (its code path is the writer's of commit 11a04f6, which printed this text).
+  const auto two = load<Rational>(kTwoBody);
+  EXPECT_EQ(
+      write_linear_case<Rational>("two-body", two.model, two.initial, two.T, Rational(1, 100)),
+      kTwoBodyAsWritten);
 }
 
 TEST(CaseFile, ReadFileAndLocate) {

@@ -323,7 +323,17 @@ std::unique_ptr<ConvergenceReference> make_reference(const std::string& kind,
         nsh::cases::analytic_flow<R>(c.model, c.initial) ? "analytic" : "event-driven", document,
         h_texts, T_text);
   if (kind == "analytic") return std::make_unique<AnalyticReference>(std::move(c), h_texts);
-  if (kind == "event-driven") return std::make_unique<EventDrivenReference>(std::move(c), h_texts);
+  if (kind == "event-driven") {
+    // The event-driven flow is frictionless: on a frictional model it would be the reference
+    // of another system.
+    if (c.model.has_friction())
+      throw InputError("mu",
+                       "the event-driven reference is frictionless and this model has "
+                       "Coulomb friction (mu > 0 with G_T): use --reference analytic "
+                       "where a closed form exists, or a FILE written by `nsh simulate` "
+                       "(e.g. Moreau-Jean in Real50 at a small h)");
+    return std::make_unique<EventDrivenReference>(std::move(c), h_texts);
+  }
   if (kind.find('.') != std::string::npos || kind.find('/') != std::string::npos)
     return std::make_unique<FileReference>(kind, std::move(c), h_texts);
   throw InputError("reference",

@@ -5,6 +5,7 @@
 #include <nsh/registry.hpp>
 #include <nsh/reports/convergence.hpp>
 #include <nsh/reports/energy.hpp>
+#include <nsh/reports/friction.hpp>
 #include <nsh/reports/report.hpp>
 #include <nsh/reports/svg_plot.hpp>
 
@@ -610,6 +611,31 @@ ReportResult run_report(const ReportOptions& options) {
     study_sets.push_back(std::move(set));
   }
 
+  // 2b. Friction: the frictional scheme against the closed forms of the stop and of rolling.
+  std::vector<FrictionStudy> friction_studies;
+  try {
+    friction_studies = default_friction_studies();
+  } catch (const InputError& e) {
+    progress(fmt::format("friction: skipped ({})", e.what()));
+  }
+  for (const auto& study : friction_studies) {
+    const std::string dir = "friction/" + slug(study.case_name);
+    std::string csv =
+        "case,scheme,h,reached,event_time,event_reference,event_error,speed,speed_reference,"
+        "speed_error,position,position_reference,position_error\n";
+    for (const auto& r : study.rows)
+      csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", study.case_name, study.scheme,
+                         r.h, r.reached ? 1 : 0, r.event_time, study.event_reference, r.event_error,
+                         r.speed, study.speed_reference, r.speed_error, r.position,
+                         study.position_reference, r.position_error);
+    write_file(out / dir / "friction.csv", csv, result.files);
+    if (!study.rows.empty())
+      write_file(out / dir / "friction.svg", friction_plot(study), result.files);
+    progress(fmt::format("friction {} {}: {}", study.case_name, study.scheme,
+                         study.failure.empty() ? fmt::format("{} step sizes", study.rows.size())
+                                               : "not run (" + study.failure + ")"));
+  }
+
   // 3. Energy ledgers at each case's own h.
   const std::vector<std::string> energy_cases =
       options.energy_cases.empty() ? std::vector<std::string>{"bouncing-ball", "free-oscillator"}
@@ -668,7 +694,8 @@ ReportResult run_report(const ReportOptions& options) {
   html +=
       "<p class=\"note\">Sections: <a href=\"#verdicts\">verdicts</a> (<a "
       "href=\"#legend\">the properties</a>, <a href=\"#details\">details</a>), "
-      "<a href=\"#convergence\">convergence</a>, <a href=\"#energy\">energy</a>. Data: "
+      "<a href=\"#convergence\">convergence</a>, <a href=\"#friction\">friction</a>, "
+      "<a href=\"#energy\">energy</a>. Data: "
       "<a href=\"verdicts.json\">verdicts.json</a>, <a href=\"verdicts.csv\">verdicts.csv</a>"
       ", <a href=\"summary.md\">summary.md</a>.</p>\n";
   mdown += "# nsh report\n\n" + totals +
@@ -745,6 +772,51 @@ ReportResult run_report(const ReportOptions& options) {
     }
   }
   mdown += "\n";
+
+  // Friction.
+  html += "<h2 id=\"friction\">Friction</h2>\n";
+  html +=
+      "<p class=\"note\">Coulomb friction (docs/theory.md §9.2, docs/case-files.md "
+      "\"Frictional cases\"): the frictional scheme on the cases whose contact stays closed, "
+      "against their closed forms, computed by this run: the event is the first step at which "
+      "the contact's tangential velocity U_T is zero (the sliding block's stop at t* = v0/(mu "
+      "g); the onset of rolling of the sphere at 2 v0/(7 mu g) and of the cylinder at v0/(3 mu "
+      "g)); x'(T) is to reach 0, 5 v0/7 and 2 v0/3.</p>\n";
+  mdown += "## Friction\n\n";
+  for (const auto& study : friction_studies) {
+    const std::string dir = "friction/" + slug(study.case_name);
+    html += "<h3>" + esc(study.case_name) + "</h3>\n<p class=\"note\">" + esc(study.scheme) +
+            fmt::format(
+                "; closed form: {} at t = {:.10g}, x'(T) = {:.10g}, x(T) = {:.10g} (T = "
+                "{:g}). Data: ",
+                study.event, study.event_reference, study.speed_reference, study.position_reference,
+                study.T) +
+            "<a href=\"" + esc(dir) + "/friction.csv\">friction.csv</a>.</p>\n";
+    mdown += fmt::format("### {} ({}; {} at t = {:.10g}, x'(T) = {:.10g})\n\n", study.case_name,
+                         study.scheme, study.event, study.event_reference, study.speed_reference);
+    if (!study.failure.empty()) {
+      html += "<p class=\"note\">not run: " + esc(study.failure) + "</p>\n";
+      mdown += "- not run: " + md(study.failure) + "\n\n";
+      continue;
+    }
+    html +=
+        "<table><tr><th>h</th><th>t_event</th><th>|t_event − t_ref|</th><th>x'(T)</th>"
+        "<th>|x'(T) − ref|</th><th>|x(T) − ref|</th></tr>\n";
+    mdown += "| h | t_event | error | x'(T) | error | x(T) error |\n|---|---|---|---|---|---|\n";
+    for (const auto& r : study.rows) {
+      const std::string event = r.reached ? fmt::format("{:.6g}", r.event_time) : "not reached";
+      const std::string event_error = r.reached ? fmt::format("{:.3e}", r.event_error) : "";
+      html += fmt::format(
+          "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td "
+          "class=\"num\">{:.10g}</td><td class=\"num\">{:.3e}</td><td "
+          "class=\"num\">{:.3e}</td></tr>\n",
+          esc(r.h), event, event_error, r.speed, r.speed_error, r.position_error);
+      mdown += fmt::format("| {} | {} | {} | {:.10g} | {:.3e} | {:.3e} |\n", r.h, event,
+                           event_error, r.speed, r.speed_error, r.position_error);
+    }
+    html += "</table>\n<div class=\"plots\">\n" + friction_plot(study) + "</div>\n";
+    mdown += "\n";
+  }
 
   // Energy.
   html += "<h2 id=\"energy\">Energy ledgers</h2>\n";

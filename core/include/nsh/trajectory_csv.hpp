@@ -3,6 +3,15 @@
 //
 //   step,t,q0..q{n-1},v0..v{n-1},P0..P{m-1},E,W_ext,W_damp,W_contact
 //
+// and, for a frictional model (d = G_T.cols() / m > 0 tangent directions per contact), the
+// tangential impulses and velocities after P, contact-major (column j is G_T's column j,
+// contact j / d):
+//
+//   ...,P0..P{m-1},PT0..PT{md-1},UT0..UT{md-1},E,...
+//
+// PT is summed over the steps like P; UT = G_T^T v_k is the row's state, not summed. A
+// frictionless model (d = 0) has neither group, so its table is the same as before friction.
+//
 // row 0 is the initial state (impulses and work terms zero), then one row per step. E is the
 // total mechanical energy 1/2 v^T M v + 1/2 q^T K q of the row's state; P and the W's are that
 // step's impulses and work terms from its StepSummary. Numbers are printed with append_scalar
@@ -60,11 +69,16 @@ struct TrajectorySampling {
 /// whether E and the three work terms are written.
 struct TrajectoryColumns {
   std::vector<Index> q, v, P;
+  /// Tangential impulses and velocities (m d columns each, contact-major); only a frictional
+  /// model (tangents = m d > 0) offers these groups.
+  std::vector<Index> PT, UT;
   bool E{true};
   bool W{true};
-  static TrajectoryColumns all(Index dofs, Index contacts);
-  /// `--columns TEXT` for the groups q, v, P, E, W.
-  static TrajectoryColumns parse(const std::string& text, Index dofs, Index contacts);
+  Index tangents{0};  ///< m d, the tangential components of the model (0: frictionless)
+  static TrajectoryColumns all(Index dofs, Index contacts, Index tangents = 0);
+  /// `--columns TEXT` for the groups q, v, P, E, W, and PT, UT when tangents > 0.
+  static TrajectoryColumns parse(const std::string& text, Index dofs, Index contacts,
+                                 Index tangents = 0);
 };
 
 /// The header line (without the newline) for n degrees of freedom and m contacts.
@@ -79,6 +93,10 @@ struct TrajectoryRow {
   Index step{0};
   const State<Scalar>* state{nullptr};
   const Vector<Scalar>* impulse{nullptr};  ///< m entries
+  /// m d entries each when the columns hold PT or UT (otherwise unset): the tangential impulse
+  /// summed like `impulse`, and U_T = G_T^T v of the row's state.
+  const Vector<Scalar>* tangential_impulse{nullptr};
+  const Vector<Scalar>* tangential_velocity{nullptr};
   Scalar E{0};
   Scalar W_ext{0};
   Scalar W_damp{0};
@@ -94,12 +112,18 @@ class TrajectoryRecorder {
  public:
   /// The energy of a row's state: 1/2 v^T M v + 1/2 q^T K q of the model.
   using Energy = std::function<Scalar(const Vector<Scalar>& q, const Vector<Scalar>& v)>;
+  /// U_T = G_T^T v (m d entries) of a frictional model.
+  using TangentialVelocity = std::function<Vector<Scalar>(const Vector<Scalar>& v)>;
 
   TrajectoryRecorder(Index dofs, Index contacts, Energy energy, TrajectoryColumns columns,
                      TrajectorySampling sampling);
   virtual ~TrajectoryRecorder() = default;
   TrajectoryRecorder(const TrajectoryRecorder&) = delete;
   TrajectoryRecorder& operator=(const TrajectoryRecorder&) = delete;
+
+  /// The tangential velocity of a frictional model's rows; required (before `initial`) when
+  /// the columns hold UT.
+  void set_tangential_velocity(TangentialVelocity tangential_velocity);
 
   /// Row 0.
   void initial(const State<Scalar>& state);
@@ -124,7 +148,11 @@ class TrajectoryRecorder {
   TrajectorySampling sampling_;
   bool block_empty_{true};  ///< no step summed since the last written row
   Vector<Scalar> impulse_sum_;
+  Vector<Scalar> tangential_impulse_sum_;
+  Vector<Scalar> tangential_velocity_;
+  TangentialVelocity tangential_velocity_of_;
   TrajectoryRow<Scalar> pending_;
+  void fill_tangential(TrajectoryRow<Scalar>& row, const State<Scalar>& state);
 };
 
 /// The CSV form: one line per written row, formatted into one reused buffer.

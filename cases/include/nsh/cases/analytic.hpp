@@ -7,7 +7,11 @@
 //                                              force-free piecewise-linear motion with the
 //                                              impact LCP at each contact time (exact in
 //                                              Rational; the cradles give the LCP prediction,
-//                                              see cradle.hpp)
+//                                              see cradle.hpp); oblique-impact: the same
+//                                              with the Newton-Coulomb impact (friction.hpp)
+//   sliding-block, incline-stick, incline-slide, rolling-sphere, rolling-cylinder
+//                                              PersistentContact (friction.hpp), exact in
+//                                              Rational
 // The state is right-continuous: at an impact time it is the post-impact state.
 
 #include <nsh/model.hpp>
@@ -27,8 +31,9 @@ using AnalyticFlow = std::function<State<Scalar>(const Scalar&)>;
 ///   1 dof, no contact, k > 0, underdamped, not at undamped resonance   Oscillator
 ///   1 dof, 1 contact, K = C = 0, G = [1], w = [0], F < 0, q0 > 0       BouncingBall
 ///   K = C = 0, F = 0, no harmonic force (any size)                     ballistic_state
-/// (Rational: only the ballistic form, the others need sqrt and sin). The model and state are
-/// copied into the returned function.
+///   K = C = 0, constant F, one frictional contact (d = 1) closed at t0   PersistentContact
+/// (Rational: the ballistic and persistent-contact forms, the others need sqrt and sin). The model
+/// and state are copied into the returned function.
 template <class Scalar>
 AnalyticFlow<Scalar> analytic_flow(const LinearModel<Scalar>& model, const State<Scalar>& initial);
 
@@ -45,7 +50,8 @@ template <class Scalar>
 State<Scalar> analytic_state(const std::string& case_name, const Scalar& t);
 
 /// Force-free piecewise-linear motion of a model with K = C = 0 and F = 0 from `initial`:
-/// straight lines between contact times, the impact LCP of nsh/impact_lcp.hpp at each.
+/// straight lines between contact times, the impact LCP of nsh/impact_lcp.hpp at each (the
+/// Newton-Coulomb impact of friction.hpp when the model has friction).
 /// InputError if the model has forces.
 template <class Scalar>
 State<Scalar> ballistic_state(const LinearModel<Scalar>& model, const State<Scalar>& initial,

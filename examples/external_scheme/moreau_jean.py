@@ -58,8 +58,8 @@ def solve(A, b):
 
 
 class MoreauJean:
-    def __init__(self, theta, exact):
-        self.theta, self.exact = theta, exact
+    def __init__(self, theta, exact, velocity_rule):
+        self.theta, self.exact, self.velocity_rule = theta, exact, velocity_rule
 
     def initialize(self, case, h):
         ex = self.exact
@@ -93,7 +93,7 @@ class MoreauJean:
         v_free = [v[i] + dv[i] for i in range(n)]
         U = [sum(g[i] * v[i] for i in range(n)) for g in self.Gt]
         gap = [sum(g[i] * q[i] for i in range(n)) + self.w[a] for a, g in enumerate(self.Gt)]
-        index = [a for a in range(m) if gap[a] + h / 2 * U[a] <= 0 and U[a] <= 0]
+        index = [a for a in range(m) if gap[a] + h / 2 * U[a] <= 0 and (U[a] <= 0 or not self.velocity_rule)]
         P = [0] * m
         if index:
             WinvG = {a: solve(self.W, self.Gt[a]) for a in index}
@@ -160,18 +160,25 @@ def main():
                 theta = Fraction(options.get("theta", "1/2"))
                 if not 0 <= theta <= 1:
                     raise ValueError("theta must be in [0, 1]")
+                activation = options.get("activation", "position-velocity")
+                if activation not in ("position", "position-velocity"):
+                    raise ValueError("activation must be position or position-velocity")
                 exact = message["precision"] == "rational"
-                scheme = MoreauJean(theta if exact else float(theta), exact)
+                scheme = MoreauJean(theta if exact else float(theta), exact,
+                                    activation == "position-velocity")
                 name = "moreau_jean.py" + (" --wrong-restitution" if WRONG else "")
                 reply = {
                     "version": 1, "name": name, "family": "moreau-jean",
                     "smooth_order": 2 if theta == Fraction(1, 2) else 1,
                     "precisions": ["double", "rational"],
                     "options": [{"key": "theta", "default": "1/2",
-                                 "description": "a number in [0, 1]"}],
+                                 "description": "a number in [0, 1]"},
+                                {"key": "activation", "default": "position-velocity",
+                                 "description": "index set rule",
+                                 "choices": ["position", "position-velocity"]}],
                     "fills": ["index_set", "velocity_newton", "external_impulse", "W_ext",
                               "W_damp", "W_contact", "numerical_dissipation"],
-                    "claims_as": "moreau-jean:activation=position-velocity,theta=" + str(theta),
+                    "claims_as": "moreau-jean:activation=" + activation + ",theta=" + str(theta),
                     "parameters": {"theta": str(theta)},
                 }
             elif message["request"] == "initialize":

@@ -119,7 +119,8 @@ int run_check(const CheckArgs& a) {
   }
   for (auto& v : verdicts)
     if (v.counterexample) {
-      v.counterexample->simulate_hint = external_replay(a.external, v.counterexample->simulate_hint);
+      v.counterexample->simulate_hint =
+          external_replay(a.external, v.counterexample->simulate_hint);
       v.counterexample->command = external_replay(a.external, v.counterexample->command);
     }
   const int failed = print_verdicts(std::cout, verdicts);

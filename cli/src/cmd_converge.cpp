@@ -123,8 +123,10 @@ void add_converge_command(CLI::App& app, int& status) {
       bool named = false;
       for (const auto& s : args->schemes)
         named = named || SchemeSpec::parse(s).name() == "external";
-      if (!named) args->schemes.push_back(external_spec(args->external, ""));
-      else (void)external_spec(args->external, "external");
+      if (!named)
+        args->schemes.push_back(external_spec(args->external, ""));
+      else
+        (void)external_spec(args->external, "external");
     }
     if (args->schemes.empty()) throw InputError("--scheme", "give --scheme SPEC or --external CMD");
     status = run(*args);

@@ -345,7 +345,8 @@ void add_simulate_command(CLI::App& app, int& status) {
       ->check(CLI::IsMember({"csv", "hdf5"}));
   cmd->callback([options, &status] {
     options->scheme = external_spec(options->external, options->scheme);
-    if (options->scheme.empty()) throw InputError("--scheme", "give --scheme SPEC or --external CMD");
+    if (options->scheme.empty())
+      throw InputError("--scheme", "give --scheme SPEC or --external CMD");
     parse_every(options->every);  // a bad --every or --format is refused before reading the case
     writes_hdf5(*options);
     const CaseDocument document = read_case_file(locate_case(options->case_name));

@@ -12,7 +12,9 @@ using namespace nsh_cli_test;
 
 namespace {
 
-bool have_python() { return std::system("python3 -c 'import fractions' >/dev/null 2>&1") == 0; }
+bool have_python() {
+  return std::system("python3 -c 'import fractions' >/dev/null 2>&1") == 0;
+}
 
 std::string client(const std::string& arguments = "") {
   return "'python3 " + std::string(NSH_SOURCE_DIR) + "/examples/external_scheme/moreau_jean.py" +
@@ -90,8 +92,8 @@ TEST(External, BrokenClientsNameTheStepAndTheField) {
     EXPECT_TRUE(has(r.err, what)) << mode << ": " << r.err;
   }
   // nsh check reports the violation instead of a verdict (exit 2), after one deadline.
-  const Result r = nsh("check --external " + bad_client("hang") +
-                       " --external-timeout 1 --cases 5 --quiet");
+  const Result r =
+      nsh("check --external " + bad_client("hang") + " --external-timeout 1 --cases 5 --quiet");
   EXPECT_EQ(r.status, 2) << r.out << r.err;
   EXPECT_TRUE(has(r.err, "did not answer within 1 s")) << r.err;
 }

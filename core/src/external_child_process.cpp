@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <thread>
@@ -40,8 +40,8 @@ int remaining_ms(Clock::time_point deadline) {
 }
 
 Clock::time_point deadline_after(double seconds) {
-  return Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                            std::chrono::duration<double>(seconds));
+  return Clock::now() +
+         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
 std::string signal_name(int signal) {
@@ -116,7 +116,9 @@ ChildProcess::ChildProcess(const std::string& command) {
   set_nonblocking(from_child_);
 }
 
-ChildProcess::~ChildProcess() { terminate(); }
+ChildProcess::~ChildProcess() {
+  terminate();
+}
 
 void ChildProcess::terminate() {
   if (to_child_ >= 0) ::close(to_child_);
@@ -142,8 +144,7 @@ std::string ChildProcess::describe_end() {
       pid_ = -1;
       ::kill(-done, SIGKILL);  // what is left of its process group
       if (WIFEXITED(status)) return fmt::format("exited with status {}", WEXITSTATUS(status));
-      if (WIFSIGNALED(status))
-        return "was killed by signal " + signal_name(WTERMSIG(status));
+      if (WIFSIGNALED(status)) return "was killed by signal " + signal_name(WTERMSIG(status));
       return "ended";
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -223,9 +224,8 @@ std::string ChildProcess::read_line(double timeout_seconds, std::size_t max_byte
                             (buffer_.empty() ? "" : " (an unterminated line was left)"));
   }
   terminate();
-  throw ChildProcessError(
-      fmt::format("the reply line is longer than {} bytes (the limit of docs/limits.md; stopped)",
-                  max_bytes));
+  throw ChildProcessError(fmt::format(
+      "the reply line is longer than {} bytes (the limit of docs/limits.md; stopped)", max_bytes));
 }
 
 }  // namespace nsh::external

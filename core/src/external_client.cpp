@@ -65,8 +65,8 @@ std::vector<std::string> text_list(const json& reply, const std::string& key,
 
 ClientInfo parse_info(const json& reply, const std::string& head) {
   detail::require_known_keys(reply,
-                             {"version", "name", "family", "smooth_order", "precisions",
-                              "options", "fills", "claims_as", "parameters"},
+                             {"version", "name", "family", "smooth_order", "precisions", "options",
+                              "fills", "claims_as", "parameters"},
                              head + "the handshake reply");
   ClientInfo info;
   const std::string version = text_field(reply, "version", true, "", head);
@@ -84,8 +84,9 @@ ClientInfo parse_info(const json& reply, const std::string& head) {
   info.smooth_order = std::stoi(order);
   info.precisions = text_list(reply, "precisions", head);
   if (info.precisions.empty())
-    throw protocol_error(head + "field 'precisions': missing or empty (a list of \"double\", "
-                                "\"50\", \"rational\")");
+    throw protocol_error(head +
+                         "field 'precisions': missing or empty (a list of \"double\", "
+                         "\"50\", \"rational\")");
   for (std::size_t i = 0; i < info.precisions.size(); ++i)
     if (info.precisions[i] != "double" && info.precisions[i] != "50" &&
         info.precisions[i] != "rational")
@@ -93,8 +94,9 @@ ClientInfo parse_info(const json& reply, const std::string& head) {
                                               "50, rational",
                                               i, info.precisions[i]));
   if (!info.supports("double"))
-    throw protocol_error(head + "field 'precisions': must include \"double\" (nsh asks every "
-                                "scheme for its info in double)");
+    throw protocol_error(head +
+                         "field 'precisions': must include \"double\" (nsh asks every "
+                         "scheme for its info in double)");
   for (const std::string& field : text_list(reply, "fills", head)) {
     const auto& known = fillable_fields();
     if (std::find(known.begin(), known.end(), field) == known.end())
@@ -122,7 +124,8 @@ ClientInfo parse_info(const json& reply, const std::string& head) {
       const json& option = (*it)[i];
       const std::string at = fmt::format("options[{}]", i);
       if (!option.is_object())
-        throw protocol_error(head + "field '" + at + "': expected an object {\"key\", \"default\"}");
+        throw protocol_error(head + "field '" + at +
+                             "': expected an object {\"key\", \"default\"}");
       detail::require_known_keys(option, {"key", "default", "description", "choices"},
                                  head + "field '" + at + "'");
       SchemeOption o;
@@ -147,7 +150,7 @@ bool ClientInfo::supports(const std::string& precision) const {
 
 const std::vector<std::string>& fillable_fields() {
   static const std::vector<std::string> fields{
-      "index_set", "velocity_newton", "external_impulse", "W_ext",
+      "index_set", "velocity_newton", "external_impulse",     "W_ext",
       "W_damp",    "W_contact",       "numerical_dissipation"};
   return fields;
 }
@@ -241,9 +244,9 @@ std::unique_ptr<ChildProcess> start_client(const ExternalCommand& command,
   const std::string head = client_label(command) + ": handshake: ";
   if (const auto error = reply.find("error"); error != reply.end()) {
     process->terminate();
-    throw SpecError("--external", "the client refused the handshake (precision " + precision +
-                                      "): " + (error->is_string() ? error->get<std::string>()
-                                                                  : error->dump()));
+    throw SpecError("--external",
+                    "the client refused the handshake (precision " + precision +
+                        "): " + (error->is_string() ? error->get<std::string>() : error->dump()));
   }
   info = parse_info(reply, head);
   return process;

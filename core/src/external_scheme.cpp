@@ -110,10 +110,10 @@ ExternalScheme<Scalar>::ExternalScheme(ExternalCommand command, const SchemeSpec
                                        ClientInfo info)
     : command_(std::move(command)), spec_(spec), client_(std::move(info)) {
   if (!client_.supports(precision_name<Scalar>()))
-    throw SpecError("--precision", fmt::format("{} does not step in precision {} (it lists {})",
-                                               detail::client_label(command_),
-                                               precision_name<Scalar>(),
-                                               fmt::join(client_.precisions, ", ")));
+    throw SpecError("--precision",
+                    fmt::format("{} does not step in precision {} (it lists {})",
+                                detail::client_label(command_), precision_name<Scalar>(),
+                                fmt::join(client_.precisions, ", ")));
 }
 
 template <class Scalar>
@@ -165,8 +165,9 @@ void ExternalScheme<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   // After a violation every run of the client fails at once: a hanging client costs one
   // deadline, not one per case of a check.
   if (const auto earlier = first_protocol_error())
-    throw ExternalProtocolError(*earlier + " (an earlier request failed; the client is not "
-                                           "asked again)");
+    throw ExternalProtocolError(*earlier +
+                                " (an earlier request failed; the client is not "
+                                "asked again)");
   if (model.has_friction() && model.tangent_directions() == 0)
     throw StepError("external: a frictional model without tangent directions");
   model_ = &model;
@@ -176,25 +177,26 @@ void ExternalScheme<Scalar>::do_initialize(const LinearModel<Scalar>& model,
                                            "\n" + options_key(spec_.options()));
     if (!process_) {
       ClientInfo answered;
-      process_ = detail::start_client(command_, precision_name<Scalar>(), spec_.options(),
-                                      answered);
+      process_ =
+          detail::start_client(command_, precision_name<Scalar>(), spec_.options(), answered);
     }
     healthy_ = true;
   }
   // The model as a case file (exact numbers as strings): the case-file writer, read back with
   // the number texts kept.
-  json document = parse_case_text(write_linear_case<Scalar>(model.name.empty() ? "case" : model.name,
-                                                            model, initial, initial.t + h, h))
-                      .root;
+  json document =
+      parse_case_text(write_linear_case<Scalar>(model.name.empty() ? "case" : model.name, model,
+                                                initial, initial.t + h, h))
+          .root;
   if (model.tangent_directions() > 0) {
     document["G_T"] = matrix_text<Scalar>(model.G_T);
     document["mu"] = vector_text<Scalar>(model.mu);
   }
-  const json reply =
-      exchange("initialize", json{{"request", "initialize"}, {"case", document},
-                                  {"h", number_text(h)}});
+  const json reply = exchange(
+      "initialize", json{{"request", "initialize"}, {"case", document}, {"h", number_text(h)}});
   if (const auto error = reply.find("error"); error != reply.end()) {
-    throw StepError(detail::client_label(command_) + ": initialize: the client refused the model: " +
+    throw StepError(detail::client_label(command_) +
+                    ": initialize: the client refused the model: " +
                     (error->is_string() ? error->get<std::string>() : error->dump()));
   }
   try {
@@ -219,21 +221,23 @@ void ExternalScheme<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& 
                                             {"q", vector_text<Scalar>(state.q)},
                                             {"v", vector_text<Scalar>(state.v)}});
   if (const auto error = reply.find("error"); error != reply.end())
-    throw StepError(detail::client_label(command_) + ": " + request + ": the client could not take the step: " +
+    throw StepError(detail::client_label(command_) + ": " + request +
+                    ": the client could not take the step: " +
                     (error->is_string() ? error->get<std::string>() : error->dump()));
   std::vector<std::string> accepted{"q", "v", "impulse"};
   if (d > 0) accepted.push_back("tangential_impulse");
   for (const auto& field : fillable_fields())
     if (client_.filled(field)) accepted.push_back(field);
   try {
-    detail::require_known_keys(reply, accepted, "the reply (fields not in the handshake's "
-                                                "\"fills\" are not accepted)");
+    detail::require_known_keys(reply, accepted,
+                               "the reply (fields not in the handshake's "
+                               "\"fills\" are not accepted)");
   } catch (const ExternalProtocolError& e) {
     fail(request, e.what());
   }
   try {
-    const Vector<Scalar> U_before = m > 0 ? Vector<Scalar>(model.G.transpose() * state.v)
-                                          : Vector<Scalar>(0);
+    const Vector<Scalar> U_before =
+        m > 0 ? Vector<Scalar>(model.G.transpose() * state.v) : Vector<Scalar>(0);
     Vector<Scalar> q = reply_vector<Scalar>(reply, "q", n);
     Vector<Scalar> v = reply_vector<Scalar>(reply, "v", n);
     if (m > 0 || reply.contains("impulse"))
@@ -255,8 +259,8 @@ void ExternalScheme<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& 
       const auto it = reply.find("index_set");
       if (it == reply.end()) throw InputError("index_set", "is missing (declared in \"fills\")");
       if (!it->is_array())
-        throw InputError("index_set", "expected a list of contact indices, got " +
-                                          limits::describe_json(*it));
+        throw InputError("index_set",
+                         "expected a list of contact indices, got " + limits::describe_json(*it));
       for (std::size_t i = 0; i < it->size(); ++i) {
         const json& entry = (*it)[i];
         const std::string field = fmt::format("index_set[{}]", i);
@@ -267,8 +271,8 @@ void ExternalScheme<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& 
                                       ", got " + limits::describe_json(entry));
         const Index alpha = std::stol(text);
         if (alpha >= m)
-          throw InputError(field, fmt::format("contact {} does not exist (the model has {})",
-                                              alpha, m));
+          throw InputError(field,
+                           fmt::format("contact {} does not exist (the model has {})", alpha, m));
         if (std::find(summary.index_set.begin(), summary.index_set.end(), alpha) !=
             summary.index_set.end())
           throw InputError(field, fmt::format("contact {} is listed twice", alpha));
@@ -312,9 +316,10 @@ void ExternalScheme<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& 
         const Index a = summary.index_set[static_cast<std::size_t>(i)];
         summary.lcp.z(i) = summary.impulse(a);
         summary.lcp.w(i) = U_after(a) + model.e(a) * summary.velocity_newton(a);
-        natural_map = std::max(natural_map, abs_of<Scalar>(std::min(summary.lcp.z(i),
-                                                                    summary.lcp.w(i))));
-        scale = std::max({scale, abs_of<Scalar>(summary.lcp.z(i)), abs_of<Scalar>(summary.lcp.w(i))});
+        natural_map =
+            std::max(natural_map, abs_of<Scalar>(std::min(summary.lcp.z(i), summary.lcp.w(i))));
+        scale =
+            std::max({scale, abs_of<Scalar>(summary.lcp.z(i)), abs_of<Scalar>(summary.lcp.w(i))});
       }
       Scalar tolerance(0);
       if constexpr (!is_exact_v<Scalar>)
@@ -369,7 +374,9 @@ ClientInfo register_external_scheme(Registry& registry, const ExternalCommand& c
   return info;
 }
 
-void stop_idle_clients() { ClientPool::instance().clear(); }
+void stop_idle_clients() {
+  ClientPool::instance().clear();
+}
 
 template class ExternalScheme<double>;
 template class ExternalScheme<Real50>;

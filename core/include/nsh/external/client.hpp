@@ -47,10 +47,10 @@ struct ClientInfo {
   std::string name;    ///< a label for tables
   std::string family;  ///< "moreau-jean", ... (a label; default "external")
   int smooth_order{1};
-  std::vector<std::string> precisions;   ///< of "double", "50", "rational"
-  std::vector<SchemeOption> options;     ///< what --scheme external:KEY=VALUE may set
-  std::set<std::string> fills;           ///< of fillable_fields()
-  std::string claims_as;                 ///< a built-in spec whose claims it is held to, or ""
+  std::vector<std::string> precisions;  ///< of "double", "50", "rational"
+  std::vector<SchemeOption> options;    ///< what --scheme external:KEY=VALUE may set
+  std::set<std::string> fills;          ///< of fillable_fields()
+  std::string claims_as;                ///< a built-in spec whose claims it is held to, or ""
   std::map<std::string, std::string> parameters;  ///< exact text, read by the claims
   bool supports(const std::string& precision) const;
   bool filled(const std::string& field) const { return fills.count(field) != 0; }

@@ -4,12 +4,14 @@
 // the verdicts as a shard file for `nsh merge` (cmd_merge.cpp). Exit status 0 every checked
 // claim holds, 1 a property failed (or a mutant survived), 2 bad input.
 #include "commands.hpp"
+#include "external_option.hpp"
 #include "shard_file.hpp"
 #include "verdict_io.hpp"
 
 #include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/external/client.hpp>
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
 #include <nsh/properties/check.hpp>
@@ -46,6 +48,7 @@ struct CheckArgs {
   std::string h;
   bool stats{false};
   bool quiet{false};
+  ExternalArgs external;
 };
 
 /// `--stats`: what the random cases of each verdict exercised, against the requirements.
@@ -108,7 +111,18 @@ int run_check(const CheckArgs& a) {
   // A file that cannot be written is bad input before any case runs.
   if (!a.out.empty() && !std::ofstream(a.out, std::ios::app))
     throw InputError("--out", "cannot write '" + a.out + "'");
-  const std::vector<Verdict> verdicts = properties::run_checks(schemes, props, options);
+  std::vector<Verdict> verdicts = properties::run_checks(schemes, props, options);
+  // A client that broke the protocol gave no verdict: its first violation is the answer.
+  if (const auto violation = external::first_protocol_error()) {
+    std::cerr << "nsh: error: " << *violation << "\n";
+    return 2;
+  }
+  for (auto& v : verdicts)
+    if (v.counterexample) {
+      v.counterexample->simulate_hint =
+          external_replay(a.external, v.counterexample->simulate_hint);
+      v.counterexample->command = external_replay(a.external, v.counterexample->command);
+    }
   const int failed = print_verdicts(std::cout, verdicts);
   if (a.stats) print_coverage(std::cout, verdicts);
   // A run that evaluated no case checked nothing: its own outcome, never a green pass.
@@ -312,7 +326,13 @@ void add_check_command(CLI::App& app, int& status) {
   cmd->add_flag("--stats", args->stats,
                 "print what share of the random cases exercised each property's interesting "
                 "branch (impacts, e > 0, simultaneous impacts) and the share it requires");
+  add_external_options(cmd, args->external);
   cmd->callback([args, &status] {
+    if (!args->external.command.empty()) {
+      if (args->mutants) throw InputError("--external", "does not combine with --mutants");
+      if (args->schemes.empty()) args->schemes.push_back("");
+      for (auto& s : args->schemes) s = external_spec(args->external, s);
+    }
     status = !args->case_file.empty() ? run_case(*args)
              : args->mutants          ? run_mutants(*args)
                                       : run_check(*args);

@@ -11,6 +11,10 @@
 // reference could not be computed (the message names it); 2 bad input or usage (the message
 // names the field or option).
 #include "commands.hpp"
+#include "external_option.hpp"
+
+#include <nsh/error.hpp>
+#include <nsh/registry.hpp>
 
 #include <nsh/limits.hpp>
 #include <nsh/reports/convergence.hpp>
@@ -32,6 +36,7 @@ struct ConvergeArgs {
   std::string T;
   std::string out = "nsh-converge";
   Index max_steps = limits::default_converge_max_steps;
+  ExternalArgs external;
 };
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -98,7 +103,8 @@ void add_converge_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("converge", "Convergence and work-precision study of schemes");
   cmd->add_option("CASE", args->case_name, "built-in case name (nsh list cases) or a path")
       ->required();
-  cmd->add_option("--scheme", args->schemes, "scheme spec; repeat for several schemes")->required();
+  cmd->add_option("--scheme", args->schemes, "scheme spec; repeat for several schemes");
+  add_external_options(cmd, args->external);
   cmd->add_option("--h", args->h, "comma-separated step sizes, e.g. 0.04,0.02,0.01,1/200")
       ->required();
   cmd->add_option("--reference", args->reference,
@@ -111,7 +117,20 @@ void add_converge_command(CLI::App& app, int& status) {
                               "docs/limits.md)",
                               limits::default_converge_max_steps))
       ->check(CLI::PositiveNumber);
-  cmd->callback([args, &status] { status = run(*args); });
+  cmd->callback([args, &status] {
+    // Beside --external, built-in schemes may be compared with the client in one study.
+    if (!args->external.command.empty()) {
+      bool named = false;
+      for (const auto& s : args->schemes)
+        named = named || SchemeSpec::parse(s).name() == "external";
+      if (!named)
+        args->schemes.push_back(external_spec(args->external, ""));
+      else
+        (void)external_spec(args->external, "external");
+    }
+    if (args->schemes.empty()) throw InputError("--scheme", "give --scheme SPEC or --external CMD");
+    status = run(*args);
+  });
 }
 
 }  // namespace nsh::cli

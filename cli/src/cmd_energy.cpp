@@ -7,6 +7,7 @@
 // steps outside the claim's domain (or where the scheme does not claim it) are reported, not
 // failed.
 #include "commands.hpp"
+#include "external_option.hpp"
 
 #include <nsh/error.hpp>
 #include <nsh/reports/energy.hpp>
@@ -26,6 +27,7 @@ struct EnergyArgs {
   std::string T;
   std::string precision = "double";
   std::string out = "nsh-energy";
+  ExternalArgs external;
 };
 
 int run(const EnergyArgs& args) {
@@ -78,7 +80,8 @@ void add_energy_command(CLI::App& app, int& status) {
                                  "the scheme's energy claim");
   cmd->add_option("CASE", args->case_name, "built-in case name (nsh list cases) or a path")
       ->required();
-  cmd->add_option("--scheme", args->scheme, "scheme spec (nsh list schemes)")->required();
+  cmd->add_option("--scheme", args->scheme, "scheme spec (nsh list schemes)");
+  add_external_options(cmd, args->external);
   cmd->add_option("--h", args->h, "step size, e.g. 0.01 or 1/100 (default: the case's h)");
   cmd->add_option("--T", args->T, "final time (default: the case's T)");
   cmd->add_option("--precision", args->precision, "double (default), 50 or rational")
@@ -91,7 +94,11 @@ void add_energy_command(CLI::App& app, int& status) {
       "is written); 2 bad input or usage.\n"
       "Example: nsh energy bouncing-ball --scheme moreau-jean:theta=1/2 --precision rational\n"
       "See docs/properties.md (moreau_jean_energy_dissipation, algorithmic_energy_decay).");
-  cmd->callback([args, &status] { status = run(*args); });
+  cmd->callback([args, &status] {
+    args->scheme = external_spec(args->external, args->scheme);
+    if (args->scheme.empty()) throw InputError("--scheme", "give --scheme SPEC or --external CMD");
+    status = run(*args);
+  });
 }
 
 }  // namespace nsh::cli

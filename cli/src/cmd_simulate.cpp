@@ -16,6 +16,7 @@
 // step could not certify its one-step solve (nsh::StepError). The rows up to the failed step are
 // kept in the output, so that the failure can be inspected.
 #include "commands.hpp"
+#include "external_option.hpp"
 #include "hdf5_writer.hpp"
 
 #include <nsh/case_file.hpp>
@@ -48,6 +49,7 @@ struct SimulateOptions {
   std::string every = "1";
   std::string columns = "all";
   std::string format;  ///< "csv", "hdf5", or empty: from the --out name
+  ExternalArgs external;
 };
 
 bool ends_with(const std::string& text, const std::string& tail) {
@@ -328,8 +330,8 @@ void add_simulate_command(CLI::App& app, int& status) {
   cmd->add_option("CASE", options->case_name, "built-in case name (nsh list cases) or a path")
       ->required();
   cmd->add_option("--scheme", options->scheme,
-                  "scheme spec, e.g. moreau-jean:theta=1/2 (nsh list schemes)")
-      ->required();
+                  "scheme spec, e.g. moreau-jean:theta=1/2 (nsh list schemes)");
+  add_external_options(cmd, options->external);
   cmd->add_option("--h", options->h, "step size, e.g. 0.01 or 1/100 (default: the case's h)");
   cmd->add_option("--T", options->T, "final time (default: the case's T)");
   cmd->add_option("--precision", options->precision, "double (default), 50 or rational")
@@ -347,6 +349,9 @@ void add_simulate_command(CLI::App& app, int& status) {
                   "csv or hdf5 (default: hdf5 for an --out name ending in .h5 or .hdf5, else csv)")
       ->check(CLI::IsMember({"csv", "hdf5"}));
   cmd->callback([options, &status] {
+    options->scheme = external_spec(options->external, options->scheme);
+    if (options->scheme.empty())
+      throw InputError("--scheme", "give --scheme SPEC or --external CMD");
     parse_every(options->every);  // a bad --every or --format is refused before reading the case
     writes_hdf5(*options);
     const CaseDocument document = read_case_file(locate_case(options->case_name));

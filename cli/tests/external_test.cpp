@@ -1,0 +1,111 @@
+// `--external CMD` (docs/external-protocol.md): the reference client passes the gate, its wrong
+// variant fails with a counterexample that replays, converge measures its order, and broken
+// clients give an error naming the step and the field, within the deadline. Skipped where
+// python3 is missing.
+#include "cli_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+using namespace nsh_cli_test;
+
+namespace {
+
+bool have_python() {
+  return std::system("python3 -c 'import fractions' >/dev/null 2>&1") == 0;
+}
+
+std::string client(const std::string& arguments = "") {
+  return "'python3 " + std::string(NSH_SOURCE_DIR) + "/examples/external_scheme/moreau_jean.py" +
+         arguments + "'";
+}
+
+std::string bad_client(const std::string& mode) {
+  return "'python3 " + std::string(NSH_SOURCE_DIR) + "/examples/external_scheme/bad/client.py " +
+         mode + "'";
+}
+
+#define REQUIRE_PYTHON() \
+  if (!have_python()) GTEST_SKIP() << "python3 is not installed: the external clients cannot run"
+
+}  // namespace
+
+TEST(External, ReferenceClientPassesTheGate) {
+  REQUIRE_PYTHON();
+  const Result r = nsh("check --external " + client() + " --cases 30 --quiet");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(has(r.out, "energy_identity")) << r.out;
+  EXPECT_TRUE(has(r.out, "0 failed")) << r.out;
+}
+
+TEST(External, WrongVariantFailsWithACounterexampleThatReplays) {
+  REQUIRE_PYTHON();
+  const Result r = nsh("check --external " + client(" --wrong-restitution") +
+                       " --property newton_restitution --cases 30 --quiet");
+  ASSERT_EQ(r.status, 1) << r.out << r.err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m, std::regex("replay: (nsh simulate FILE [^\\n]*)\\):")))
+      << r.out;
+  const std::string replay = m[1];
+  EXPECT_TRUE(has(replay, "--external 'python3")) << replay;
+  const auto open = r.out.find("\n{", m.position(0));
+  const auto close = r.out.find("\n}", open);
+  ASSERT_NE(open, std::string::npos);
+  const fs::path file = scratch() / "counterexample.json";
+  std::ofstream(file) << r.out.substr(open + 1, close - open + 1) << "\n";
+  std::string command = replay.substr(std::string("nsh ").size());
+  command.replace(command.find("FILE"), 4, "'" + file.string() + "'");
+  const Result replayed = nsh(command);
+  EXPECT_EQ(replayed.status, 0) << command << "\n" << replayed.err;
+  EXPECT_GE(lines(replayed.out).size(), 2u) << replayed.out;
+  // The same file under the property on the wrong client: the violation is there again.
+  const Result judged = nsh("check --case '" + file.string() + "' --external " +
+                            client(" --wrong-restitution") + " --property newton_restitution");
+  EXPECT_EQ(judged.status, 1) << judged.out << judged.err;
+  EXPECT_TRUE(has(judged.out, "FAIL")) << judged.out;
+}
+
+TEST(External, ConvergeGivesTheOrder) {
+  REQUIRE_PYTHON();
+  const Result r = nsh("converge free-oscillator --external " + client() +
+                       " --h 1/50,1/100,1/200 --out '" + (scratch() / "conv").string() + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m, std::regex("q_final +order +([0-9.]+)"))) << r.out;
+  EXPECT_NEAR(std::stod(m[1]), 2.0, 0.1) << r.out;
+}
+
+TEST(External, BrokenClientsNameTheStepAndTheField) {
+  REQUIRE_PYTHON();
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"crash", "exited with status 3"},
+      {"hang", "did not answer within 1 s"},
+      {"garbage", "malformed reply"},
+      {"dimension", "reply field q: expected 1 entries, got 2"},
+      {"nan", "reply field v[0]"}};
+  for (const auto& [mode, what] : cases) {
+    const Result r = nsh("simulate bouncing-ball --external " + bad_client(mode) +
+                         " --external-timeout 1 --h 1/100 --T 1/20");
+    EXPECT_EQ(r.status, 1) << mode << ": " << r.err;
+    EXPECT_TRUE(has(r.err, "step 2 (t = 0.01)")) << mode << ": " << r.err;
+    EXPECT_TRUE(has(r.err, what)) << mode << ": " << r.err;
+  }
+  // nsh check reports the violation instead of a verdict (exit 2), after one deadline.
+  const Result r =
+      nsh("check --external " + bad_client("hang") + " --external-timeout 1 --cases 5 --quiet");
+  EXPECT_EQ(r.status, 2) << r.out << r.err;
+  EXPECT_TRUE(has(r.err, "did not answer within 1 s")) << r.err;
+}
+
+TEST(External, BadCombinationsAreUsageErrors) {
+  const Result r = nsh("check --external 'true' --scheme moreau-jean");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(has(r.err, "--scheme")) << r.err;
+  const Result mutants = nsh("check --external 'true' --mutants");
+  EXPECT_EQ(mutants.status, 2);
+  // A program that is not a client at all (exits at once): an error naming the handshake.
+  const Result silent = nsh("simulate bouncing-ball --external 'true' --h 1/100");
+  EXPECT_NE(silent.status, 0);
+  EXPECT_TRUE(has(silent.err, "handshake")) << silent.err;
+}

@@ -148,9 +148,17 @@ void Simulation::step() {
   });
 }
 
-const std::vector<double>& Simulation::q() const { return impl_->q; }
-const std::vector<double>& Simulation::v() const { return impl_->v; }
-const std::vector<double>& Simulation::impulse() const { return impl_->impulse; }
-const std::vector<int>& Simulation::index_set() const { return impl_->index_set; }
+const std::vector<double>& Simulation::q() const {
+  return impl_->q;
+}
+const std::vector<double>& Simulation::v() const {
+  return impl_->v;
+}
+const std::vector<double>& Simulation::impulse() const {
+  return impl_->impulse;
+}
+const std::vector<int>& Simulation::index_set() const {
+  return impl_->index_set;
+}
 
 }  // namespace nsh::siconos_bridge

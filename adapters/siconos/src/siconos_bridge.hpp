@@ -13,15 +13,15 @@ namespace nsh::siconos_bridge {
 
 /// M q'' + C v + K q = F + F_amplitude sin(omega t) + G lambda, g = G^T q + w (docs/theory.md §1).
 struct LinearSystem {
-  int n{0};                          ///< degrees of freedom
-  int m{0};                          ///< contacts
-  std::vector<double> M, C, K;       ///< n x n, row-major
-  std::vector<double> F;             ///< n
-  std::vector<double> F_amplitude;   ///< n, empty or zero: no harmonic part
+  int n{0};                         ///< degrees of freedom
+  int m{0};                         ///< contacts
+  std::vector<double> M, C, K;      ///< n x n, row-major
+  std::vector<double> F;            ///< n
+  std::vector<double> F_amplitude;  ///< n, empty or zero: no harmonic part
   double omega{0};
-  std::vector<double> G;             ///< n x m, column-major: column a = gradient of gap a
-  std::vector<double> w, e;          ///< m
-  std::vector<double> q0, v0;        ///< n
+  std::vector<double> G;       ///< n x m, column-major: column a = gradient of gap a
+  std::vector<double> w, e;    ///< m
+  std::vector<double> q0, v0;  ///< n
   double t0{0};
   double h{0};
 };

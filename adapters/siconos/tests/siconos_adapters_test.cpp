@@ -56,8 +56,8 @@ double trajectory_distance(const std::string& spec_a, const std::string& spec_b,
     a->step(xa, sa);
     b->step(xb, sb);
     const double scale = 1 + xa.q.cwiseAbs().maxCoeff() + xa.v.cwiseAbs().maxCoeff();
-    worst = std::max(worst, ((xa.q - xb.q).cwiseAbs().maxCoeff() +
-                             (xa.v - xb.v).cwiseAbs().maxCoeff()) / scale);
+    worst = std::max(
+        worst, ((xa.q - xb.q).cwiseAbs().maxCoeff() + (xa.v - xb.v).cwiseAbs().maxCoeff()) / scale);
     EXPECT_EQ(sa.index_set, sb.index_set) << "step " << k + 1;
   }
   return worst;
@@ -114,8 +114,9 @@ TEST_F(SiconosAdapters, FrictionalModelsAreRefusedNamingMu) {
 }
 
 TEST_F(SiconosAdapters, TheGateFindsTheEnergyIncreaseOfSiconosIndexSetAtThetaOneHalf) {
-  const Outcome run = nsh_run("check --scheme siconos:moreau-jean --property moreau_jean_energy_dissipation "
-                          "--cases 200 --quiet");
+  const Outcome run = nsh_run(
+      "check --scheme siconos:moreau-jean --property moreau_jean_energy_dissipation "
+      "--cases 200 --quiet");
   ASSERT_EQ(run.status, 1) << run.out;
   EXPECT_NE(run.out.find("FAIL"), std::string::npos) << run.out;
   // The shrunk counterexample is small, and `nsh simulate` replays it on the adapter.
@@ -133,12 +134,14 @@ TEST_F(SiconosAdapters, TheGateFindsTheEnergyIncreaseOfSiconosIndexSetAtThetaOne
 }
 
 TEST_F(SiconosAdapters, AtThetaOneWithoutRestitutionEnergyHoldsAndImpactWorkDoesNot) {
-  const Outcome energy = nsh_run("check --scheme siconos:moreau-jean:theta=1 --restitution 0 "
-                                 "--property moreau_jean_energy_dissipation --property "
-                                 "energy_identity --cases 60 --quiet");
+  const Outcome energy = nsh_run(
+      "check --scheme siconos:moreau-jean:theta=1 --restitution 0 "
+      "--property moreau_jean_energy_dissipation --property "
+      "energy_identity --cases 60 --quiet");
   EXPECT_EQ(energy.status, 0) << energy.out;
-  const Outcome impact = nsh_run("check --scheme siconos:moreau-jean:theta=1 --restitution 0 "
-                                 "--property impact_work_nonpositive --cases 60 --quiet");
+  const Outcome impact = nsh_run(
+      "check --scheme siconos:moreau-jean:theta=1 --restitution 0 "
+      "--property impact_work_nonpositive --cases 60 --quiet");
   EXPECT_EQ(impact.status, 1) << impact.out;
   EXPECT_NE(impact.out.find("penetrated contact separating slowly"), std::string::npos)
       << impact.out;

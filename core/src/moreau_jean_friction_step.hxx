@@ -45,37 +45,8 @@ void moreau_jean_friction_step(const MoreauJeanFrictionParameters<Scalar>& p,
   const Index block = 1 + d;
   const Scalar& h = p.h;
   const Scalar& theta = p.theta;
-  const Scalar half(Scalar(1) / 2);
-  const Vector<Scalar>& q = state.q;
-  const Vector<Scalar>& v = state.v;
-  const auto Gt = model.G.transpose();
-
-  work.gap_k.noalias() = Gt * q;
-  work.gap_k += model.w;
-  work.velocity_k.noalias() = Gt * v;
-
-  // Free velocity, as in the frictionless step.
-  work.work_n = q;
-  work.work_n += (h * theta) * v;
-  work.rhs.noalias() = model.C * v;
-  work.rhs.noalias() += model.K * work.work_n;
-  work.rhs -= work.force_theta;
-  work.rhs *= -h;
-  solve(work.rhs, work.v_free);
-  work.v_free += v;
-
-  // Index set: the frictionless rule, with the same round-off reading of "<= 0".
-  const Scalar gradient_scale = max_abs(model.G);
-  const Scalar velocity_zero = tolerance<Scalar>(gradient_scale * max_abs(v));
-  const Scalar gap_zero =
-      tolerance<Scalar>(gradient_scale * max_abs(q) + max_abs(model.w)) + half * h * velocity_zero;
-  work.active.clear();
-  for (Index a = 0; a < m; ++a) {
-    const bool position = work.gap_k(a) + half * h * work.velocity_k(a) <= gap_zero;
-    const bool velocity =
-        p.activation == MoreauJeanActivation::position || work.velocity_k(a) <= velocity_zero;
-    if (position && velocity) work.active.push_back(a);
-  }
+  moreau_jean_free_motion(theta, h, p.activation, model.C, model.K, model.G, model.w, solve, work,
+                          state);
 
   Vector<Scalar> impulse = Vector<Scalar>::Zero(m);
   Vector<Scalar> tangential = Vector<Scalar>::Zero(m * d);
@@ -154,29 +125,11 @@ void moreau_jean_friction_step(const MoreauJeanFrictionParameters<Scalar>& p,
   summary.tangential_impulse = tangential;
   summary.velocity_newton = work.velocity_k;
 
-  work.v_theta = (Scalar(1) - theta) * v;
-  work.v_theta += theta * work.v_next;
-  work.q_next = q;
-  work.q_next += h * work.v_theta;
-  work.dv = work.v_next - v;
-  work.dq = work.q_next - q;
-
-  summary.external_impulse = h * work.force_theta;
-
   // Ledger (docs/theory.md §2.2, §9.1): the contact work is U_{k+theta}^T P over the normal
   // and the tangential components, so that the one-step identity of §2.3 holds unchanged.
-  summary.W_ext = h * work.v_theta.dot(work.force_theta);
-  work.work_n.noalias() = model.C * work.v_theta;
-  summary.W_damp = -h * work.v_theta.dot(work.work_n);
-  work.velocity_theta.noalias() = Gt * work.v_theta;
+  moreau_jean_ledger(theta, h, model.M, model.C, model.K, model.G, impulse, work, state, summary);
   const Vector<Scalar> tangential_theta = model.G_T.transpose() * work.v_theta;
-  summary.W_contact = work.velocity_theta.dot(impulse) + tangential_theta.dot(tangential);
-  work.work_n.noalias() = model.M * work.dv;
-  Scalar jump = work.dv.dot(work.work_n);
-  work.work_n.noalias() = model.K * work.dq;
-  jump += work.dq.dot(work.work_n);
-  summary.numerical_dissipation = (theta - half) * jump;
-  summary.has_algorithmic_energy = false;
+  summary.W_contact += tangential_theta.dot(tangential);
 
   state.q = work.q_next;
   state.v = work.v_next;

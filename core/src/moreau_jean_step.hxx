@@ -50,18 +50,15 @@ void theta_weighted_force(const Model& model, const Scalar& theta, const Scalar&
   }
 }
 
-/// Advance `state` by h and fill `summary`. `G` is the contact gradient in the form whose
-/// products are cheapest (the dense G, or its sparse copy); work.force_theta must hold the
-/// theta-weighted force of this step.
+/// The part of a step before the impulse: gaps and U_k, the free velocity
+/// v_free = v_k + M^-1[-h C v_k - h K q_k - h^2 theta K v_k + h F_{k+theta}] and the index set
+/// into work.active. Shared by the frictionless and the frictional step.
 template <class Scalar, class SquareMatrix, class GradientMatrix, class Solve>
-void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix& M,
-                      const SquareMatrix& C, const SquareMatrix& K, const GradientMatrix& G,
-                      const Vector<Scalar>& w, const Vector<Scalar>& e, Solve&& solve,
-                      MoreauJeanWorkspace<Scalar>& work, State<Scalar>& state,
-                      StepSummary<Scalar>& summary) {
+void moreau_jean_free_motion(const Scalar& theta, const Scalar& h, MoreauJeanActivation activation,
+                             const SquareMatrix& C, const SquareMatrix& K, const GradientMatrix& G,
+                             const Vector<Scalar>& w, Solve&& solve,
+                             MoreauJeanWorkspace<Scalar>& work, const State<Scalar>& state) {
   const Index m = G.cols();
-  const Scalar& h = p.h;
-  const Scalar& theta = p.theta;
   const Scalar half(Scalar(1) / 2);
   const Vector<Scalar>& q = state.q;
   const Vector<Scalar>& v = state.v;
@@ -96,15 +93,23 @@ void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix&
   for (Index a = 0; a < m; ++a) {
     const bool position = work.gap_k(a) + half * h * work.velocity_k(a) <= gap_zero;
     const bool velocity =
-        p.activation == MoreauJeanActivation::position || work.velocity_k(a) <= velocity_zero;
+        activation == MoreauJeanActivation::position || work.velocity_k(a) <= velocity_zero;
     if (position && velocity) work.active.push_back(a);
   }
+}
 
-  impulse_step<Scalar>({p.scheme, p.lcp_method}, p.lcp_options, work.active, p.delassus, p.minv_g,
-                       G, e, work.v_free, work.velocity_k, state.t, work.impulse_step, work.v_next,
-                       summary);
-  const Vector<Scalar>& impulse = work.impulse_step.impulse;
-
+/// The end of a step: v_{k+theta}, q_{k+1} = q_k + h v_{k+theta}, the jumps and the ledger of
+/// docs/theory.md §2.2 with the normal contact work U_{k+theta}^T P (the frictional step adds
+/// the tangential term). work.v_next must hold v_{k+1}.
+template <class Scalar, class SquareMatrix, class GradientMatrix>
+void moreau_jean_ledger(const Scalar& theta, const Scalar& h, const SquareMatrix& M,
+                        const SquareMatrix& C, const SquareMatrix& K, const GradientMatrix& G,
+                        const Vector<Scalar>& impulse, MoreauJeanWorkspace<Scalar>& work,
+                        const State<Scalar>& state, StepSummary<Scalar>& summary) {
+  const Scalar half(Scalar(1) / 2);
+  const Vector<Scalar>& q = state.q;
+  const Vector<Scalar>& v = state.v;
+  const auto Gt = G.transpose();
   // q_{k+1} = q_k + h v_{k+theta}.
   work.v_theta = (Scalar(1) - theta) * v;
   work.v_theta += theta * work.v_next;
@@ -127,6 +132,27 @@ void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix&
   jump += work.dq.dot(work.work_n);
   summary.numerical_dissipation = (theta - half) * jump;
   summary.has_algorithmic_energy = false;
+}
+
+/// Advance `state` by h and fill `summary`. `G` is the contact gradient in the form whose
+/// products are cheapest (the dense G, or its sparse copy); work.force_theta must hold the
+/// theta-weighted force of this step.
+template <class Scalar, class SquareMatrix, class GradientMatrix, class Solve>
+void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix& M,
+                      const SquareMatrix& C, const SquareMatrix& K, const GradientMatrix& G,
+                      const Vector<Scalar>& w, const Vector<Scalar>& e, Solve&& solve,
+                      MoreauJeanWorkspace<Scalar>& work, State<Scalar>& state,
+                      StepSummary<Scalar>& summary) {
+  const Scalar& h = p.h;
+  const Scalar& theta = p.theta;
+  moreau_jean_free_motion(theta, h, p.activation, C, K, G, w, solve, work, state);
+
+  impulse_step<Scalar>({p.scheme, p.lcp_method}, p.lcp_options, work.active, p.delassus, p.minv_g,
+                       G, e, work.v_free, work.velocity_k, state.t, work.impulse_step, work.v_next,
+                       summary);
+  const Vector<Scalar>& impulse = work.impulse_step.impulse;
+
+  moreau_jean_ledger(theta, h, M, C, K, G, impulse, work, state, summary);
 
   state.q = work.q_next;
   state.v = work.v_next;

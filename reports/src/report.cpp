@@ -472,7 +472,7 @@ std::string slug(const std::string& text) {
 std::vector<std::string> default_report_schemes() {
   std::vector<std::string> specs;
   for (const auto& name : Registry::builtin().names(false)) {
-    if (name == "event-driven") continue;  // it is the reference
+    if (name == "event-driven") continue;                  // it is the reference
     if (!Registry::builtin().find(name).in_all) continue;  // siconos:* has its own table
     if (name == "moreau-jean") {
       specs.push_back("moreau-jean:theta=1/2");

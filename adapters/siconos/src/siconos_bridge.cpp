@@ -106,12 +106,9 @@ Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(ne
       x.contact_of[inter.get()] = a;
       x.interactions.push_back(inter);
     }
-    SP::OneStepIntegrator osi;
-    if (options.integrator == Integrator::moreau_jean)
-      osi.reset(std::isnan(options.gamma) ? new MoreauJeanOSI(options.theta)
-                                          : new MoreauJeanOSI(options.theta, options.gamma));
-    else
-      osi.reset(new SchatzmanPaoliOSI(options.theta));
+    SP::OneStepIntegrator osi(std::isnan(options.gamma)
+                                  ? new MoreauJeanOSI(options.theta)
+                                  : new MoreauJeanOSI(options.theta, options.gamma));
     SP::TimeDiscretisation td(new TimeDiscretisation(s.t0, s.h));
     SP::OneStepNSProblem lcp(new LCP(SICONOS_LCP_LEMKE));
     x.simulation.reset(new TimeStepping(nsds, td, osi, lcp));

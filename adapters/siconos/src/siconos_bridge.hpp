@@ -26,10 +26,8 @@ struct LinearSystem {
   double h{0};
 };
 
-enum class Integrator { moreau_jean, schatzman_paoli };
-
+/// MoreauJeanOSI's parameters.
 struct Options {
-  Integrator integrator{Integrator::moreau_jean};
   double theta{0.5};
   /// MoreauJeanOSI's gamma (the index set's g_k + gamma h U_k <= 0); NaN: Siconos' default.
   double gamma{std::numeric_limits<double>::quiet_NaN()};

@@ -1,4 +1,4 @@
-// Siconos' MoreauJeanOSI and SchatzmanPaoliOSI as nsh schemes (schemes.hpp, docs/siconos.md).
+// Siconos' MoreauJeanOSI as an nsh scheme (schemes.hpp, docs/siconos.md).
 #include "siconos_bridge.hpp"
 
 #include <nsh/error.hpp>
@@ -14,8 +14,6 @@
 
 namespace nsh::siconos {
 namespace {
-
-using siconos_bridge::Integrator;
 
 siconos_bridge::LinearSystem system_of(const LinearModel<double>& model, const State<double>& x,
                                        double h) {
@@ -60,22 +58,18 @@ Vector<double> vector_of(const std::vector<double>& x) {
 /// Siconos' impulses).
 class SiconosScheme final : public Scheme<double> {
  public:
-  SiconosScheme(Integrator integrator, const SchemeSpec& spec)
-      : integrator_(integrator),
-        spec_(spec),
+  explicit SiconosScheme(const SchemeSpec& spec)
+      : spec_(spec),
         theta_exact_(spec.number<Rational>("theta")),
         theta_(spec.number<double>("theta")) {}
 
   SchemeInfo info() const override {
     SchemeInfo info;
-    const bool mj = integrator_ == Integrator::moreau_jean;
-    info.family = mj ? "siconos:moreau-jean" : "siconos:schatzman-paoli";
+    info.family = "siconos:moreau-jean";
     info.spec = spec_.str();
     info.smooth_order = theta_exact_ == Rational(1) / 2 ? 2 : 1;
-    // Schatzman-Paoli's impulse is a position-level multiplier over two steps: no velocity LCP
-    // with Newton's law on an index set, and no one-step momentum balance nsh can state.
-    info.impulse_lcp = mj;
-    info.momentum_conserving = mj;
+    info.impulse_lcp = true;
+    info.momentum_conserving = true;
     info.algorithmic_energy = false;
     info.parameters["theta"] = format_scalar(theta_exact_);
     return info;
@@ -134,7 +128,7 @@ class SiconosScheme final : public Scheme<double> {
     const Vector<double> dq = q_next - state.q;
     summary.numerical_dissipation = (theta_ - 0.5) * (dv.dot(model.M * dv) + dq.dot(model.K * dq));
     summary.has_algorithmic_energy = false;
-    if (integrator_ == Integrator::moreau_jean) certify_impulses(state, summary);
+    certify_impulses(state, force_theta, summary);
 
     state.q = q_next;
     state.v = v_next;
@@ -145,7 +139,6 @@ class SiconosScheme final : public Scheme<double> {
  private:
   void restart(const State<double>& from) {
     siconos_bridge::Options options;
-    options.integrator = integrator_;
     options.theta = theta_;
     if (spec_.has("gamma") && spec_.text("gamma") != "unset")
       options.gamma = spec_.number<double>("gamma");
@@ -161,15 +154,14 @@ class SiconosScheme final : public Scheme<double> {
   // The LCP Moreau–Jean poses on the index set I (docs/theory.md §2.1), W_I = G_I^T W^-1 G_I,
   // b_I = G_I^T v_free + e U_k, built by nsh and certified at Siconos' impulses: the certificate
   // the lcp_certificate property recomputes, here from nsh's problem, not Siconos' report.
-  void certify_impulses(const State<double>& state, StepSummary<double>& summary) const {
+  void certify_impulses(const State<double>& state, const Vector<double>& force_theta,
+                        StepSummary<double>& summary) const {
     const LinearModel<double>& model = *model_;
     const Index k = static_cast<Index>(summary.index_set.size());
     summary.lcp_solved = k > 0;
     summary.lcp = LcpResult<double>{};
     if (k == 0) return;
     const double h = h_;
-    const Vector<double> force_theta =
-        (1 - theta_) * model.force(state.t) + theta_ * model.force(state.t + h);
     const Vector<double> rhs =
         -h * (model.C * state.v + model.K * (state.q + h * theta_ * state.v) - force_theta);
     const Vector<double> v_free = state.v + iteration_.solve(rhs);
@@ -192,7 +184,6 @@ class SiconosScheme final : public Scheme<double> {
       lcp.message = "Siconos' impulses fail nsh's certificate of the Moreau–Jean LCP";
   }
 
-  Integrator integrator_;
   SchemeSpec spec_;
   Rational theta_exact_;
   double theta_;
@@ -229,24 +220,21 @@ std::vector<properties::Claim> moreau_jean_claims(const SchemeInfo& info) {
   return claims;
 }
 
-SchemeEntry entry_for(Integrator integrator) {
+SchemeEntry moreau_jean_entry() {
   SchemeEntry entry;
-  const bool mj = integrator == Integrator::moreau_jean;
-  entry.name = mj ? "siconos:moreau-jean" : "siconos:schatzman-paoli";
-  entry.summary = mj ? "Siconos 4.4 MoreauJeanOSI(theta[, gamma]) + LCP Lemke, stepped by Siconos"
-                     : "Siconos 4.4 SchatzmanPaoliOSI(theta) + LCP Lemke, stepped by Siconos";
-  entry.options = {{"theta", "1/2", "theta-method parameter, a number in [0, 1]", {}}};
-  if (mj)
-    entry.options.push_back({"gamma",
-                             "unset",
-                             "MoreauJeanOSI's gamma (index set g_k + gamma h U_k <= 0); unset: "
-                             "Siconos' default",
-                             {}});
-  entry.make_double = [integrator](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
+  entry.name = "siconos:moreau-jean";
+  entry.summary = "Siconos 4.4 MoreauJeanOSI(theta[, gamma]) + LCP Lemke, stepped by Siconos";
+  entry.options = {{"theta", "1/2", "theta-method parameter, a number in [0, 1]", {}},
+                   {"gamma",
+                    "unset",
+                    "MoreauJeanOSI's gamma (index set g_k + gamma h U_k <= 0); unset: Siconos' "
+                    "default",
+                    {}}};
+  entry.make_double = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
     const Rational theta = spec.number<Rational>("theta");
     const Rational zero(0), one(1);
     require_in_range<Rational>(spec, "theta", theta, &zero, &one, "[0, 1]");
-    return std::make_unique<SiconosScheme>(integrator, spec);
+    return std::make_unique<SiconosScheme>(spec);
   };
   entry.in_all = false;
   entry.representatives = {entry.name, entry.name + ":theta=1"};
@@ -257,9 +245,8 @@ SchemeEntry entry_for(Integrator integrator) {
 
 void register_schemes(Registry& registry) {
   if (registry.contains("siconos:moreau-jean")) return;
-  properties::register_scheme(entry_for(Integrator::moreau_jean), moreau_jean_claims, registry);
-  // SchatzmanPaoliOSI is not registered yet: set up like MoreauJeanOSI it throws in its first
-  // step (it needs a start-up step the bridge does not make); docs/siconos.md.
+  properties::register_scheme(moreau_jean_entry(), moreau_jean_claims, registry);
+  // SchatzmanPaoliOSI is not adapted yet: it needs a start-up step (docs/siconos.md).
 }
 
 }  // namespace nsh::siconos

@@ -9,8 +9,8 @@
 //   siconos:moreau-jean      MoreauJeanOSI(theta [, gamma]) + LCP (Lemke). Claims: nsh's
 //                            moreau-jean with the index set MoreauJeanOSI.hpp documents,
 //                            I_1 = {g <= 0 predicted, U_k <= 0}.
-//   (siconos:schatzman-paoli, SchatzmanPaoliOSI: built by the bridge but not registered yet;
-//   its first step throws — it needs a start-up step the bridge does not make.)
+//   (SchatzmanPaoliOSI is not adapted yet: set up like MoreauJeanOSI its first step throws;
+//   it needs a start-up step, docs/siconos.md.)
 //
 // The adapters are double only (Siconos is), refuse frictional models (ModelError naming mu),
 // and are not part of `--scheme all`: nsh's own verdicts do not depend on Siconos.

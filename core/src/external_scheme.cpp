@@ -168,8 +168,6 @@ void ExternalScheme<Scalar>::do_initialize(const LinearModel<Scalar>& model,
     throw ExternalProtocolError(*earlier +
                                 " (an earlier request failed; the client is not "
                                 "asked again)");
-  if (model.has_friction() && model.tangent_directions() == 0)
-    throw StepError("external: a frictional model without tangent directions");
   model_ = &model;
   step_ = 0;
   if (!process_) {
@@ -244,16 +242,11 @@ void ExternalScheme<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& 
       summary.impulse = reply_vector<Scalar>(reply, "impulse", m);
     else
       summary.impulse.resize(0);
-    summary.tangent_directions = d;
-    if (d > 0) {
+    // d, U_T before and after are the kit's (Scheme::step derives them from the states).
+    if (d > 0)
       summary.tangential_impulse = reply_vector<Scalar>(reply, "tangential_impulse", m * d);
-      summary.tangential_velocity_before = model.G_T.transpose() * state.v;
-      summary.tangential_velocity_after = model.G_T.transpose() * v;
-    } else {
+    else
       summary.tangential_impulse.resize(0);
-      summary.tangential_velocity_before.resize(0);
-      summary.tangential_velocity_after.resize(0);
-    }
     summary.index_set.clear();
     if (client_.filled("index_set")) {
       const auto it = reply.find("index_set");

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include "allocation_counting.hpp"
+
 #include <cmath>
 #include <cstdlib>
 #include <functional>
@@ -17,27 +19,11 @@
 #include <random>
 #include <string>
 
-// GCC sees the malloc/free pair of the replaced operators below through inlined library code.
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-
-// Counts heap allocations while `counting` is set (replaces the global operator new of this
-// test executable only), to check that a double step allocates nothing of its own.
+// Allocation counting (allocation_counting.hpp): a double step must allocate nothing.
 namespace {
-bool counting = false;
-long allocations = 0;
+bool& counting = nsh::test::counting_allocations;
+long& allocations = nsh::test::allocations;
 }  // namespace
-
-void* operator new(std::size_t size) {
-  if (counting) ++allocations;
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-  std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
-}
 
 namespace nsh {
 namespace {

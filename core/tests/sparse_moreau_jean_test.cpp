@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include "allocation_counting.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -22,26 +24,11 @@
 #include <random>
 #include <string>
 
-// GCC sees the malloc/free pair of the replaced operators below through inlined library code.
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-
-// Counts heap allocations while `counting` is set (this test executable only).
+// Allocation counting (allocation_counting.hpp): a double step must allocate nothing.
 namespace {
-bool counting = false;
-long allocations = 0;
+bool& counting = nsh::test::counting_allocations;
+long& allocations = nsh::test::allocations;
 }  // namespace
-
-void* operator new(std::size_t size) {
-  if (counting) ++allocations;
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-  std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
-}
 
 namespace nsh {
 namespace {

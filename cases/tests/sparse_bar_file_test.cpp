@@ -2,7 +2,7 @@
 // against nsh::cases::make_sparse_bar(1000, consistent) entry by entry.
 //
 // Regenerate the file (after changing the writer or the description):
-//   NSH_WRITE_CASE_FILES=1 build/<dir>/cases/nsh_cases_sparse_bar_file_test
+//   NSH_WRITE_CASE_FILES=1 build/<dir>/cases/nsh_cases_fast_tests --gtest_filter='SparseBarFile.*'
 // which writes cases/data/impacting-bar-1000-sparse.json instead of comparing with it.
 #include <nsh/scalar.hpp>
 

@@ -120,4 +120,23 @@ TEST(RodMoreauJean, PenetrationIsAtMostOrderH) {
   }
 }
 
+TEST(RodMoreauJean, LyingFlatRestsWithPositionActivationAndSinksWithTheVelocityCondition) {
+  // Once the rod lies flat (t > 1.5), activation=position holds both ends and it rests: q stops
+  // moving. The default position-velocity rule, with e = 1/2, settles instead into a 2-cycle
+  // where each step only the approaching end is in the index set (the other separates at
+  // e |U_k|), the impulse h m g alternates between the ends, the rod rocks with
+  // phi' = -+6 h g / 2 and its centre sinks at v_y = -h g / 2: a drift of O(h) per unit time.
+  const auto c = nsh::cases::falling_rod_case<double>();
+  const double h = 1e-3;
+  const auto rests = run<double>("moreau-jean:activation=position", c.model, c.initial, h, 3.0);
+  const auto& at2 = rests.states[2000];
+  const auto& at3 = rests.states[3000];
+  EXPECT_LT((at3.q - at2.q).cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_LT(at3.v.cwiseAbs().maxCoeff(), 1e-9);
+  EXPECT_GE(rests.steps.back().gap_after.minCoeff(), -h);
+  const auto sinks = run<double>("moreau-jean", c.model, c.initial, h, 3.0);
+  EXPECT_NEAR(sinks.states[3000].q(1) - sinks.states[2000].q(1), -h * 9.81 / 2, 1e-6);
+  EXPECT_NEAR(std::abs(sinks.states[3000].v(2)), 6 * h * 9.81 / 2, 1e-6);
+}
+
 }  // namespace

@@ -208,7 +208,8 @@ TEST(MoreauJeanNonlinear, PendulumEnergyDoesNotIncreaseAtThetaOne) {
   // theta = 1, e = 0, no damping: with f linearised at q_k, one step gives
   //   E_{k+1} - E_k = -1/2 ||[v]||_M^2 - 1/2 K_k [q]^2 + V''' [q]^3 / 6,   K_k = m g l cos q_k
   // (U_{k+1} P = 0 by complementarity), which is <= 0 while K_k > |V'''| |[q]| / 3: here
-  // q in [-1/2, 1] and |[q]| <= 6 h. A wrong sign of K in the iteration matrix gives +3/2 K [q]^2.
+  // q in [-1/2, 1] and |[q]| <= 6 h. A Jacobian of the wrong sign (+df/dq: the linearisation
+  // f_{k+1} ~ f_k + K [q]) gives +3/2 K [q]^2 instead, which the test sees.
   const Pendulum model(0.0, 0.0);
   auto scheme = Registry::builtin().make<double>("moreau-jean:theta=1");
   const State<double> x{0.0, Vector<double>::Constant(1, 1.0), Vector<double>::Zero(1)};

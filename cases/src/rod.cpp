@@ -63,6 +63,15 @@ void PlanarRod<Scalar>::do_force(const Scalar&, const Vector<Scalar>&, const Vec
 }
 
 template <class Scalar>
+bool PlanarRod<Scalar>::do_force_jacobians(const Scalar&, const Vector<Scalar>&,
+                                           const Vector<Scalar>&, Matrix<Scalar>& K,
+                                           Matrix<Scalar>& C) const {
+  K.setZero(3, 3);  // gravity is constant
+  C.setZero(3, 3);
+  return true;
+}
+
+template <class Scalar>
 void PlanarRod<Scalar>::do_external_force(const Scalar&, const Vector<Scalar>&,
                                           const Vector<Scalar>&, Vector<Scalar>& f_ext) const {
   f_ext.setZero(3);

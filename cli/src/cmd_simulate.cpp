@@ -5,16 +5,18 @@
 // the linear family the table of nsh/trajectory_csv.hpp; for the first-order families
 // ("sweeping", "penalty-line", run by the first-order schemes catching-up and penalty)
 // `step,t,x0..x{n-1},r0..r{n-1}` with r the step's reaction (x_{k+1} - x_k)/h - f(t_k, x_k)
-// (empty in row 0). --every and --columns thin the table (nsh/trajectory_csv.hpp); --format
-// hdf5, or an --out name ending in .h5 or .hdf5, writes HDF5 instead of CSV (hdf5_writer.hpp,
-// docs/output-formats.md).
-// A sparse case file ("sparse": true) under a scheme that steps sparse models natively
-// (Registry::make_sparse: moreau-jean's SparseMoreauJean, event-driven): no dense copy, so the bar
-// at 10^4-10^6 degrees of freedom streams its CSV; under any other scheme, or in Rational, it is
-// read into the dense model (refused above 4096 degrees of freedom, naming M). Exit status: 0 the
-// run completed; 2 bad input or usage (the message names the field); 1 the run itself failed: a
-// step could not certify its one-step solve (nsh::StepError). The rows up to the failed step are
-// kept in the output, so that the failure can be inspected.
+// (empty in row 0); for the lagrangian family (nonlinear models given by formulas,
+// docs/nonlinear-models.md; moreau-jean in double and 50 digits) the linear table with
+// E = 1/2 v^T M(q) v + V(q) and U_T = W_T(q)^T v. --every and --columns thin the table
+// (nsh/trajectory_csv.hpp); --format hdf5, or an --out name ending in .h5 or .hdf5, writes HDF5
+// instead of CSV (hdf5_writer.hpp, docs/output-formats.md). A sparse case file ("sparse": true)
+// under a scheme that steps sparse models natively (Registry::make_sparse: moreau-jean's
+// SparseMoreauJean, event-driven): no dense copy, so the bar at 10^4-10^6 degrees of freedom
+// streams its CSV; under any other scheme, or in Rational, it is read into the dense model (refused
+// above 4096 degrees of freedom, naming M). Exit status: 0 the run completed; 2 bad input or usage
+// (the message names the field); 1 the run itself failed: a step could not certify its one-step
+// solve (nsh::StepError). The rows up to the failed step are kept in the output, so that the
+// failure can be inspected.
 #include "commands.hpp"
 #include "external_option.hpp"
 #include "hdf5_writer.hpp"
@@ -27,6 +29,9 @@
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/trajectory_csv.hpp>
+#ifdef NSH_HAVE_FORMULA
+#include <nsh/formula/lagrangian_case.hpp>
+#endif
 
 #include <fstream>
 #include <iostream>
@@ -188,7 +193,10 @@ int run(const SimulateOptions& options, const CaseDocument& document) {
   return stream_steps<Scalar>(
       options, document, c.initial, h, T, steps, c.model.dofs(), c.model.contacts(),
       [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); },
-      c.model.G_T.cols(), [&](const Vector<Scalar>& v) { return c.model.tangential_velocity(v); },
+      c.model.G_T.cols(),
+      [&](const Vector<Scalar>&, const Vector<Scalar>& v) {
+        return c.model.tangential_velocity(v);
+      },
       [&](const StepObserver<Scalar>& observer) {
         simulate<Scalar>(*scheme, c.model, c.initial, h, T, observer);
       });
@@ -314,10 +322,57 @@ int run_first_order_case(const SimulateOptions& options, const CaseDocument& doc
   return 0;
 }
 
+/// A lagrangian case (a nonlinear model given by formulas, docs/nonlinear-models.md) under a
+/// scheme that steps nonlinear models (moreau-jean), in double or 50 digits, streamed as the
+/// linear table: E is 1/2 v^T M(q) v + V(q), U_T = W_T(q)^T v.
+template <class Scalar>
+int run_lagrangian(const SimulateOptions& options, const CaseDocument& document) {
+#ifndef NSH_HAVE_FORMULA
+  (void)options;
+  throw InputError("family", "case " + document.name +
+                                 " is of family 'lagrangian', whose formulas need the formula "
+                                 "module: this nsh was built without GiNaC (Debian: apt-get "
+                                 "install libginac-dev, then reconfigure and rebuild)");
+#else
+  if constexpr (is_exact_v<Scalar>) {
+    (void)options;
+    throw InputError("--precision",
+                     "rational: case " + document.name +
+                         " is of family 'lagrangian' (a nonlinear model), which moreau-jean "
+                         "steps in double and 50 digits only: nonlinear geometry is generally "
+                         "trigonometric, which exact rational arithmetic cannot evaluate; use "
+                         "--precision double or 50");
+  } else {
+    auto scheme = Registry::builtin().make<Scalar>(options.scheme);
+    if (!scheme->accepts_nonlinear())
+      throw InputError("--scheme", scheme->info().spec + " does not step nonlinear models (case " +
+                                       document.name +
+                                       " is of family 'lagrangian'); use moreau-jean");
+    const auto c = load_case<formula::LagrangianCase<Scalar>>(
+        document, [](const CaseDocument& d) { return formula::load_lagrangian_case<Scalar>(d); });
+    const Scalar h = step_size<Scalar>(options, c.h, document);
+    const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
+    const Index steps = step_count(c.initial.t, T, h);  // checks h and T before any output
+    const Index tangents = c.model.contacts() * c.model.tangent_directions();
+    return stream_steps<Scalar>(
+        options, document, c.initial, h, T, steps, c.model.dofs(), c.model.contacts(),
+        [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); },
+        tangents,
+        [&](const Vector<Scalar>& q, const Vector<Scalar>& v) {
+          return c.model.tangent_velocity(q, v);
+        },
+        [&](const StepObserver<Scalar>& observer) {
+          simulate<Scalar>(*scheme, c.model, c.initial, h, T, observer);
+        });
+  }
+#endif
+}
+
 template <class Scalar>
 int run_case(const SimulateOptions& options, const CaseDocument& document) {
   if (document.family == "sweeping" || document.family == "penalty-line")
     return run_first_order_case<Scalar>(options, document);
+  if (document.family == "lagrangian") return run_lagrangian<Scalar>(options, document);
   return run_linear<Scalar>(options, document);
 }
 

@@ -2,6 +2,7 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/limits.hpp>
+#include <nsh/nonlinear_model.hpp>
 #include <nsh/sparse_model.hpp>
 
 #include <fmt/format.h>
@@ -72,6 +73,18 @@ void require_finite_energy(const Model& model, const State<Scalar>& initial) {
   }
 }
 
+/// The nonlinear model's energy at the initial state, E(q0, v0), the same way.
+template <class Scalar>
+void require_finite_energy(const NonlinearModel<Scalar>& model, const State<Scalar>& initial) {
+  if constexpr (!is_exact_v<Scalar>) {
+    const Scalar energy = model.energy(initial.q, initial.v);
+    if (!is_finite(energy))
+      throw InputError("v0", "the initial energy E(q0, v0) = 1/2 v0^T M(q0) v0 + V(q0) is " +
+                                 format_scalar(energy) +
+                                 ", outside the finite range; rescale the model or the state");
+  }
+}
+
 template <class Scalar, class Model>
 State<Scalar> run(Scheme<Scalar>& scheme, const Model& model, const State<Scalar>& initial,
                   const Scalar& h, const Scalar& T, const StepObserver<Scalar>& observer) {
@@ -115,6 +128,27 @@ State<Scalar> simulate(Scheme<Scalar>& scheme, const LinearModel<Scalar>& model,
 }
 
 template <class Scalar>
+State<Scalar> simulate(Scheme<Scalar>& scheme, const NonlinearModel<Scalar>& model,
+                       const State<Scalar>& initial, const Scalar& h, const Scalar& T,
+                       const StepObserver<Scalar>& observer) {
+  model.validate(initial);
+  return run(scheme, model, initial, h, T, observer);
+}
+
+template <class Scalar>
+Trajectory<Scalar> record(Scheme<Scalar>& scheme, const NonlinearModel<Scalar>& model,
+                          const State<Scalar>& initial, const Scalar& h, const Scalar& T) {
+  Trajectory<Scalar> trajectory;
+  trajectory.states.push_back(initial);
+  simulate<Scalar>(scheme, model, initial, h, T,
+                   [&](const State<Scalar>& s, const StepSummary<Scalar>& summary) {
+                     trajectory.states.push_back(s);
+                     trajectory.steps.push_back(summary);
+                   });
+  return trajectory;
+}
+
+template <class Scalar>
 Trajectory<Scalar> record(Scheme<Scalar>& scheme, const LinearModel<Scalar>& model,
                           const State<Scalar>& initial, const Scalar& h, const Scalar& T) {
   Trajectory<Scalar> trajectory;
@@ -127,12 +161,16 @@ Trajectory<Scalar> record(Scheme<Scalar>& scheme, const LinearModel<Scalar>& mod
   return trajectory;
 }
 
-#define NSH_INSTANTIATE_DRIVER(S)                                                             \
-  template Index step_count(const S&, const S&, const S&);                                    \
-  template void validate_state(const LinearModel<S>&, const State<S>&);                       \
-  template State<S> simulate(Scheme<S>&, const LinearModel<S>&, const State<S>&, const S&,    \
-                             const S&, const StepObserver<S>&);                               \
-  template Trajectory<S> record(Scheme<S>&, const LinearModel<S>&, const State<S>&, const S&, \
+#define NSH_INSTANTIATE_DRIVER(S)                                                                \
+  template Index step_count(const S&, const S&, const S&);                                       \
+  template void validate_state(const LinearModel<S>&, const State<S>&);                          \
+  template State<S> simulate(Scheme<S>&, const LinearModel<S>&, const State<S>&, const S&,       \
+                             const S&, const StepObserver<S>&);                                  \
+  template Trajectory<S> record(Scheme<S>&, const LinearModel<S>&, const State<S>&, const S&,    \
+                                const S&);                                                       \
+  template State<S> simulate(Scheme<S>&, const NonlinearModel<S>&, const State<S>&, const S&,    \
+                             const S&, const StepObserver<S>&);                                  \
+  template Trajectory<S> record(Scheme<S>&, const NonlinearModel<S>&, const State<S>&, const S&, \
                                 const S&);
 NSH_INSTANTIATE_DRIVER(double)
 NSH_INSTANTIATE_DRIVER(Real50)

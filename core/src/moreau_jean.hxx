@@ -9,6 +9,7 @@
 #include <nsh/schemes/moreau_jean.hpp>
 
 #include "moreau_jean_friction_step.hxx"
+#include "moreau_jean_nonlinear_step.hxx"
 #include "moreau_jean_step.hxx"
 
 #include <fmt/format.h>
@@ -134,6 +135,7 @@ void MoreauJean<Scalar>::do_initialize(const LinearModel<Scalar>& model,
                                        "model has {} degrees of freedom",
                                        initial.q.size(), initial.v.size(), n));
   model_ = &model;
+  nonlinear_model_ = nullptr;
   h_ = h;
   harmonic_ = model.has_harmonic_force();
   if constexpr (is_exact_v<Scalar>) {
@@ -192,7 +194,55 @@ void MoreauJean<Scalar>::do_initialize(const LinearModel<Scalar>& model,
 }
 
 template <class Scalar>
+bool MoreauJean<Scalar>::accepts_nonlinear() const {
+  return !is_exact_v<Scalar>;
+}
+
+template <class Scalar>
+void MoreauJean<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
+                                       const State<Scalar>& initial, const Scalar& h) {
+  if constexpr (is_exact_v<Scalar>) {
+    (void)model, (void)initial, (void)h;
+    throw SpecError("precision",
+                    "moreau-jean steps nonlinear (lagrangian) models in double and 50 digits "
+                    "only: nonlinear geometry is generally trigonometric, which exact rational "
+                    "arithmetic cannot evaluate, and a model without its own force Jacobians is "
+                    "differentiated numerically; use --precision double or 50");
+  } else {
+    const Index n = model.dofs(), m = model.contacts();
+    if (initial.q.size() != n || initial.v.size() != n)
+      throw InputError("q0", fmt::format("initial state has {} positions and {} velocities, the "
+                                         "model has {} degrees of freedom",
+                                         initial.q.size(), initial.v.size(), n));
+    model_ = nullptr;
+    nonlinear_model_ = &model;
+    h_ = h;
+    friction_ = has_friction(model);
+    const Index d = friction_ ? model.tangent_directions() : 0;
+    if (friction_) {
+      friction_resolved_ =
+          friction_method_.value_or(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier);
+      if (d == 2 && friction_resolved_ == FrictionMethod::lemke)
+        throw SpecError("moreau-jean:friction",
+                        "lemke solves the planar (d = 1) friction problem only; the model has d = "
+                        "2 tangent directions: use alart-curnier or pgs");
+    }
+    nonlinear_work_.size(n, m, d);
+  }
+}
+
+template <class Scalar>
 void MoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
+  if (nonlinear_model_) {
+    if constexpr (!is_exact_v<Scalar>) {
+      const detail::MoreauJeanNonlinearParameters<Scalar> parameters{
+          "moreau-jean", theta_,       h_,        activation_,
+          lcp_method_,   lcp_options_, friction_, friction_resolved_};
+      detail::moreau_jean_nonlinear_step(parameters, *nonlinear_model_, nonlinear_work_, state,
+                                         summary);
+    }
+    return;
+  }
   const LinearModel<Scalar>& model = *model_;
   detail::theta_weighted_force(model, theta_, h_, state.t, harmonic_, work_.force_theta);
   if (friction_) {

@@ -32,24 +32,24 @@ struct MoreauJeanFrictionParameters {
   const Matrix<Scalar>& delassus;  ///< H^T M^-1 H, m (1 + d) square
 };
 
-/// Advance `state` by h on a frictional dense model and fill `summary` (impulse, tangential
-/// impulse, index set, velocity_newton, the normal part of the step as summary.lcp, the ledger
-/// with the tangential work). `solve(b, x)` applies M^-1. work.force_theta must be filled.
-template <class Scalar, class Solve>
-void moreau_jean_friction_step(const MoreauJeanFrictionParameters<Scalar>& p,
-                               const LinearModel<Scalar>& model, Solve&& solve,
-                               MoreauJeanWorkspace<Scalar>& work, State<Scalar>& state,
-                               StepSummary<Scalar>& summary) {
-  const Index m = model.contacts();
-  const Index d = model.tangent_directions();
+/// The one-step friction problem on the index set work.active (docs/friction.md), shared by the
+/// linear and the nonlinear frictional step: W = H^T M^-1 H from p.delassus, b = H^T v_free
+/// with the normal rows shifted by e U_k (Newton's law with Moreau's U_k = work.velocity_k),
+/// H's columns the normal gradients `G_N` and the tangent directions `G_T` (n x m, n x m d).
+/// Fills `impulse` (m), `tangential` (m d), work.v_next = v_free + M^-1 H P and the step's
+/// record (index set, impulses, velocity_newton, the normal part as summary.lcp); refuses an
+/// uncertified solve with a StepError. `t` is the step's start, for messages.
+template <class Scalar, class NormalMatrix, class TangentMatrix>
+void moreau_jean_friction_impulse(const MoreauJeanFrictionParameters<Scalar>& p, Index d,
+                                  const NormalMatrix& G_N, const TangentMatrix& G_T,
+                                  const Vector<Scalar>& e, const Vector<Scalar>& mu,
+                                  MoreauJeanWorkspace<Scalar>& work, const Scalar& t,
+                                  Vector<Scalar>& impulse, Vector<Scalar>& tangential,
+                                  StepSummary<Scalar>& summary) {
+  const Index m = G_N.cols();
   const Index block = 1 + d;
-  const Scalar& h = p.h;
-  const Scalar& theta = p.theta;
-  moreau_jean_free_motion(theta, h, p.activation, model.C, model.K, model.G, model.w, solve, work,
-                          state);
-
-  Vector<Scalar> impulse = Vector<Scalar>::Zero(m);
-  Vector<Scalar> tangential = Vector<Scalar>::Zero(m * d);
+  impulse.setZero(m);
+  tangential.setZero(m * d);
   work.v_next = work.v_free;
   const Index k = static_cast<Index>(work.active.size());
   summary.lcp.status = LcpStatus::solved;
@@ -67,7 +67,7 @@ void moreau_jean_friction_step(const MoreauJeanFrictionParameters<Scalar>& p,
     problem.friction_coefficient.resize(k);
     for (Index i = 0; i < k; ++i) {
       const Index a = work.active[static_cast<std::size_t>(i)];
-      problem.friction_coefficient(i) = model.mu(a);
+      problem.friction_coefficient(i) = mu(a);
       for (Index r = 0; r < block; ++r) {
         for (Index j = 0; j < k; ++j) {
           const Index c = work.active[static_cast<std::size_t>(j)];
@@ -75,8 +75,8 @@ void moreau_jean_friction_step(const MoreauJeanFrictionParameters<Scalar>& p,
             problem.W(i * block + r, j * block + s) = p.delassus(a * block + r, c * block + s);
         }
         problem.b(i * block + r) =
-            r == 0 ? Scalar(model.G.col(a).dot(work.v_free) + model.e(a) * work.velocity_k(a))
-                   : Scalar(model.G_T.col(a * d + r - 1).dot(work.v_free));
+            r == 0 ? Scalar(G_N.col(a).dot(work.v_free) + e(a) * work.velocity_k(a))
+                   : Scalar(G_T.col(a * d + r - 1).dot(work.v_free));
       }
     }
     const FrictionResult<Scalar> result = solve_friction(p.method, problem);
@@ -86,7 +86,7 @@ void moreau_jean_friction_step(const MoreauJeanFrictionParameters<Scalar>& p,
           "{}: the friction problem at t = {} ({} active contacts, d = {}, method {}) was not "
           "certified: status {}, prox residual {} (tolerance {}), cone {}, normal feasibility "
           "{}, complementarity {}, stick velocity {}, dissipation defect {}{}{}",
-          p.scheme, format_scalar(state.t), k, d, to_string(p.method), to_string(result.status),
+          p.scheme, format_scalar(t), k, d, to_string(p.method), to_string(result.status),
           format_scalar(c.prox_residual), format_scalar(c.tolerance),
           format_scalar(c.cone_feasibility), format_scalar(c.normal_feasibility),
           format_scalar(c.normal_complementarity), format_scalar(c.stick_velocity),
@@ -124,6 +124,23 @@ void moreau_jean_friction_step(const MoreauJeanFrictionParameters<Scalar>& p,
   summary.impulse = impulse;
   summary.tangential_impulse = tangential;
   summary.velocity_newton = work.velocity_k;
+}
+
+/// Advance `state` by h on a frictional dense model and fill `summary` (impulse, tangential
+/// impulse, index set, velocity_newton, the normal part of the step as summary.lcp, the ledger
+/// with the tangential work). `solve(b, x)` applies M^-1. work.force_theta must be filled.
+template <class Scalar, class Solve>
+void moreau_jean_friction_step(const MoreauJeanFrictionParameters<Scalar>& p,
+                               const LinearModel<Scalar>& model, Solve&& solve,
+                               MoreauJeanWorkspace<Scalar>& work, State<Scalar>& state,
+                               StepSummary<Scalar>& summary) {
+  const Scalar& h = p.h;
+  const Scalar& theta = p.theta;
+  moreau_jean_free_motion(theta, h, p.activation, model.C, model.K, model.G, model.w, solve, work,
+                          state);
+  Vector<Scalar> impulse, tangential;
+  moreau_jean_friction_impulse(p, model.tangent_directions(), model.G, model.G_T, model.e, model.mu,
+                               work, state.t, impulse, tangential, summary);
 
   // Ledger (docs/theory.md §2.2, §9.1): the contact work is U_{k+theta}^T P over the normal
   // and the tangential components, so that the one-step identity of §2.3 holds unchanged.

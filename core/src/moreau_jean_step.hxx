@@ -50,6 +50,23 @@ void theta_weighted_force(const Model& model, const Scalar& theta, const Scalar&
   }
 }
 
+/// The index set of a step from work.gap_k and work.velocity_k (gamma_p = 1/2): contact a is
+/// active when g_k + h/2 U_k <= gap_zero (and, for position-velocity, U_k <= velocity_zero).
+/// Shared by the linear and the nonlinear step.
+template <class Scalar>
+void moreau_jean_index_set(MoreauJeanActivation activation, const Scalar& h, const Scalar& gap_zero,
+                           const Scalar& velocity_zero, Index m,
+                           MoreauJeanWorkspace<Scalar>& work) {
+  const Scalar half(Scalar(1) / 2);
+  work.active.clear();
+  for (Index a = 0; a < m; ++a) {
+    const bool position = work.gap_k(a) + half * h * work.velocity_k(a) <= gap_zero;
+    const bool velocity =
+        activation == MoreauJeanActivation::position || work.velocity_k(a) <= velocity_zero;
+    if (position && velocity) work.active.push_back(a);
+  }
+}
+
 /// The part of a step before the impulse: gaps and U_k, the free velocity
 /// v_free = v_k + M^-1[-h C v_k - h K q_k - h^2 theta K v_k + h F_{k+theta}] and the index set
 /// into work.active. Shared by the frictionless and the frictional step.
@@ -89,13 +106,7 @@ void moreau_jean_free_motion(const Scalar& theta, const Scalar& h, MoreauJeanAct
   const Scalar velocity_zero = tolerance<Scalar>(gradient_scale * max_abs(v));
   const Scalar gap_zero =
       tolerance<Scalar>(gradient_scale * max_abs(q) + max_abs(w)) + half * h * velocity_zero;
-  work.active.clear();
-  for (Index a = 0; a < m; ++a) {
-    const bool position = work.gap_k(a) + half * h * work.velocity_k(a) <= gap_zero;
-    const bool velocity =
-        activation == MoreauJeanActivation::position || work.velocity_k(a) <= velocity_zero;
-    if (position && velocity) work.active.push_back(a);
-  }
+  moreau_jean_index_set(activation, h, gap_zero, velocity_zero, m, work);
 }
 
 /// The end of a step: v_{k+theta}, q_{k+1} = q_k + h v_{k+theta}, the jumps and the ledger of

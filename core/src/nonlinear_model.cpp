@@ -57,6 +57,73 @@ void NonlinearModel<Scalar>::do_tangent_jacobian(const Vector<Scalar>&, Matrix<S
 }
 
 template <class Scalar>
+bool NonlinearModel<Scalar>::do_force_jacobians(const Scalar&, const Vector<Scalar>&,
+                                                const Vector<Scalar>&, Matrix<Scalar>&,
+                                                Matrix<Scalar>&) const {
+  return false;
+}
+
+template <class Scalar>
+bool NonlinearModel<Scalar>::force_jacobians(const Scalar& t, const Vector<Scalar>& q,
+                                             const Vector<Scalar>& v, Matrix<Scalar>& K,
+                                             Matrix<Scalar>& C) const {
+  if (!do_force_jacobians(t, q, v, K, C)) return false;
+  require_size<Scalar>("K = -df/dq", K, dofs(), dofs());
+  require_size<Scalar>("C = -df/dv", C, dofs(), dofs());
+  return true;
+}
+
+template <class Scalar>
+bool has_friction(const NonlinearModel<Scalar>& model) {
+  if (model.tangent_directions() == 0 || model.contacts() == 0) return false;
+  const Vector<Scalar>& mu = model.friction_coefficient();
+  for (Index a = 0; a < mu.size(); ++a)
+    if (mu(a) > Scalar(0)) return true;
+  return false;
+}
+
+template <class Scalar>
+void force_jacobians_by_differences(const NonlinearModel<Scalar>& model, const Scalar& t,
+                                    const Vector<Scalar>& q, const Vector<Scalar>& v,
+                                    Matrix<Scalar>& K, Matrix<Scalar>& C,
+                                    ForceDifferenceWorkspace<Scalar>& work) {
+  if constexpr (is_exact_v<Scalar>) {
+    throw ModelError("f", "numerical force Jacobians need a floating-point scalar (double or 50)");
+  } else {
+    using std::cbrt;
+    const Index n = model.dofs();
+    const Scalar root = cbrt(epsilon<Scalar>());
+    K.resize(n, n);
+    C.resize(n, n);
+    // Column i of -df/dx from f at x +- s e_i: K from the coordinates, C from the velocities.
+    for (int which = 0; which < 2; ++which) {
+      const Vector<Scalar>& x = which == 0 ? q : v;
+      Matrix<Scalar>& J = which == 0 ? K : C;
+      work.point = x;
+      for (Index i = 0; i < n; ++i) {
+        const Scalar size =
+            abs_value<Scalar>(x(i)) > Scalar(1) ? abs_value<Scalar>(x(i)) : Scalar(1);
+        const Scalar up = x(i) + root * size;
+        const Scalar down = x(i) - root * size;
+        work.point(i) = up;
+        if (which == 0)
+          model.force(t, work.point, v, work.plus);
+        else
+          model.force(t, q, work.point, work.plus);
+        work.point(i) = down;
+        if (which == 0)
+          model.force(t, work.point, v, work.minus);
+        else
+          model.force(t, q, work.point, work.minus);
+        work.point(i) = x(i);
+        work.plus -= work.minus;
+        J.col(i) = work.plus * (Scalar(-1) / (up - down));
+      }
+    }
+  }
+}
+
+template <class Scalar>
 void NonlinearModel<Scalar>::mass(const Vector<Scalar>& q, Matrix<Scalar>& M) const {
   do_mass(q, M);
   require_size<Scalar>("M", M, dofs(), dofs());
@@ -261,6 +328,30 @@ void LinearModelAdapter<Scalar>::do_normal_jacobian(const Vector<Scalar>&,
 }
 
 template <class Scalar>
+const Vector<Scalar>& LinearModelAdapter<Scalar>::friction_coefficient() const {
+  static const Vector<Scalar> none;
+  return model_.tangent_directions() == 0 ? none : model_.mu;
+}
+
+template <class Scalar>
+void LinearModelAdapter<Scalar>::do_tangent_jacobian(const Vector<Scalar>&,
+                                                     Matrix<Scalar>& W_T) const {
+  if (model_.tangent_directions() == 0)
+    W_T.setZero(model_.dofs(), 0);
+  else
+    W_T = model_.G_T;
+}
+
+template <class Scalar>
+bool LinearModelAdapter<Scalar>::do_force_jacobians(const Scalar&, const Vector<Scalar>&,
+                                                    const Vector<Scalar>&, Matrix<Scalar>& K,
+                                                    Matrix<Scalar>& C) const {
+  K = model_.K;
+  C = model_.C;
+  return true;
+}
+
+template <class Scalar>
 Matrix<Scalar> central_difference_gradients(
     const std::function<Vector<Scalar>(const Vector<Scalar>&)>& phi, const Vector<Scalar>& q,
     const Scalar& step) {
@@ -304,14 +395,18 @@ Scalar force_split_residual(const NonlinearModel<Scalar>& model, const Scalar& t
   return max_abs(residual);
 }
 
-#define NSH_INSTANTIATE(Scalar)                                                              \
-  template class NonlinearModel<Scalar>;                                                     \
-  template class LinearModelAdapter<Scalar>;                                                 \
-  template Matrix<Scalar> central_difference_gradients<Scalar>(                              \
-      const std::function<Vector<Scalar>(const Vector<Scalar>&)>&, const Vector<Scalar>&,    \
-      const Scalar&);                                                                        \
-  template Scalar force_split_residual<Scalar>(const NonlinearModel<Scalar>&, const Scalar&, \
-                                               const Vector<Scalar>&, const Vector<Scalar>&, \
+#define NSH_INSTANTIATE(Scalar)                                                                   \
+  template class NonlinearModel<Scalar>;                                                          \
+  template class LinearModelAdapter<Scalar>;                                                      \
+  template bool has_friction<Scalar>(const NonlinearModel<Scalar>&);                              \
+  template void force_jacobians_by_differences<Scalar>(                                           \
+      const NonlinearModel<Scalar>&, const Scalar&, const Vector<Scalar>&, const Vector<Scalar>&, \
+      Matrix<Scalar>&, Matrix<Scalar>&, ForceDifferenceWorkspace<Scalar>&);                       \
+  template Matrix<Scalar> central_difference_gradients<Scalar>(                                   \
+      const std::function<Vector<Scalar>(const Vector<Scalar>&)>&, const Vector<Scalar>&,         \
+      const Scalar&);                                                                             \
+  template Scalar force_split_residual<Scalar>(const NonlinearModel<Scalar>&, const Scalar&,      \
+                                               const Vector<Scalar>&, const Vector<Scalar>&,      \
                                                const Scalar&);
 NSH_INSTANTIATE(double)
 NSH_INSTANTIATE(Real50)

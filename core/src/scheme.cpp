@@ -1,6 +1,7 @@
 // The scheme kit (nsh/schemes/scheme.hpp): what every scheme's step gets for free.
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/nonlinear_model.hpp>
 #include <nsh/schemes/scheme.hpp>
 #include <nsh/sparse_model.hpp>
 
@@ -91,6 +92,16 @@ void derive_tangential(const SparseLinearModel<Scalar>&, const State<Scalar>&, c
 }  // namespace
 
 template <class Scalar>
+void Scheme<Scalar>::bind(const LinearModel<Scalar>* dense, const SparseLinearModel<Scalar>* sparse,
+                          const NonlinearModel<Scalar>* nonlinear, const Scalar& h) {
+  dense_ = dense;
+  sparse_ = sparse;
+  nonlinear_ = nonlinear;
+  h_ = h;
+  has_last_ = false;
+}
+
+template <class Scalar>
 void Scheme<Scalar>::initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
                                 const Scalar& h) {
   require_step_size(h);
@@ -101,10 +112,7 @@ void Scheme<Scalar>::initialize(const LinearModel<Scalar>& model, const State<Sc
                                " does not step models with Coulomb friction (some mu > 0 with "
                                "G_T given); set mu = 0, drop G_T, or use a scheme with friction "
                                "(moreau-jean)");
-  dense_ = &model;
-  sparse_ = nullptr;
-  h_ = h;
-  has_last_ = false;
+  bind(&model, nullptr, nullptr, h);
   do_initialize(model, initial, h);
 }
 
@@ -112,11 +120,36 @@ template <class Scalar>
 void Scheme<Scalar>::initialize(const SparseLinearModel<Scalar>& model,
                                 const State<Scalar>& initial, const Scalar& h) {
   require_step_size(h);
-  dense_ = nullptr;
-  sparse_ = &model;
-  h_ = h;
-  has_last_ = false;
+  bind(nullptr, &model, nullptr, h);
   do_initialize(model, initial, h);
+}
+
+template <class Scalar>
+void Scheme<Scalar>::initialize(const NonlinearModel<Scalar>& model, const State<Scalar>& initial,
+                                const Scalar& h) {
+  require_step_size(h);
+  // The refusal of a scheme that does not step nonlinear models is its do_initialize's (the
+  // default names the scheme; moreau-jean in Rational names the precision), before friction.
+  if (accepts_nonlinear() && has_friction(model) && !info().friction)
+    throw ModelError("mu", info().spec +
+                               " does not step models with Coulomb friction (some mu > 0 with "
+                               "tangents given); set mu = 0, drop the tangents, or use a scheme "
+                               "with friction (moreau-jean)");
+  bind(nullptr, nullptr, &model, h);
+  try {
+    do_initialize(model, initial, h);
+  } catch (...) {
+    bind(nullptr, nullptr, nullptr, h);  // a refused model is not bound: step() says so
+    throw;
+  }
+}
+
+template <class Scalar>
+void Scheme<Scalar>::do_initialize(const NonlinearModel<Scalar>&, const State<Scalar>&,
+                                   const Scalar&) {
+  throw SpecError("scheme", info().spec +
+                                " does not step nonlinear models (the lagrangian family, "
+                                "docs/nonlinear-models.md); use moreau-jean");
 }
 
 template <class Scalar>
@@ -129,12 +162,16 @@ void Scheme<Scalar>::do_initialize(const SparseLinearModel<Scalar>&, const State
 
 template <class Scalar>
 void Scheme<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
-  if (!dense_ && !sparse_) throw StepError(info().spec + ": step() called before initialize()");
+  if (!dense_ && !sparse_ && !nonlinear_)
+    throw StepError(info().spec + ": step() called before initialize()");
   before_.t = state.t;
   before_.q = state.q;
   before_.v = state.v;
   do_step(state, summary);
-  derive(before_, state, summary);
+  if (nonlinear_)
+    derive_nonlinear(before_, state, summary);
+  else
+    derive(before_, state, summary);
   if (const std::string what = first_non_finite(state, summary); !what.empty())
     throw StepError(
         fmt::format("{}: the step from t = {} left the finite range: {} (the inputs' "
@@ -172,6 +209,56 @@ void Scheme<Scalar>::derive(const State<Scalar>& before, const State<Scalar>& af
     derive_on(*dense_);
   else
     derive_on(*sparse_);
+  energy_after_ = s.E_after;
+  last_after_.q = after.q;
+  last_after_.v = after.v;
+  has_last_ = true;
+}
+
+template <class Scalar>
+Scalar Scheme<Scalar>::nonlinear_energy(const State<Scalar>& x) {
+  // E = 1/2 v^T M(q) v + V(q), in NonlinearModel::energy's order of operations, into the kit's
+  // buffers.
+  nonlinear_->mass(x.q, mass_);
+  work_n_.noalias() = mass_ * x.v;
+  return x.v.dot(work_n_) / Scalar(2) + nonlinear_->potential(x.q);
+}
+
+template <class Scalar>
+void Scheme<Scalar>::derive_nonlinear(const State<Scalar>& before, const State<Scalar>& after,
+                                      StepSummary<Scalar>& s) {
+  const NonlinearModel<Scalar>& model = *nonlinear_;
+  s.t_before = before.t;
+  s.h = h_;
+  s.t_after = before.t + h_;
+  const Index m = model.contacts();
+  if (m == 0) {
+    for (Vector<Scalar>* v : {&s.gap_before, &s.velocity_before, &s.gap_after, &s.velocity_after})
+      v->resize(0);
+  } else {
+    model.gap(before.q, s.gap_before);
+    model.gap(after.q, s.gap_after);
+    model.normal_jacobian(before.q, normal_jacobian_);
+    s.velocity_before.noalias() = normal_jacobian_.transpose() * before.v;
+    model.normal_jacobian(after.q, normal_jacobian_);
+    s.velocity_after.noalias() = normal_jacobian_.transpose() * after.v;
+  }
+  const Index d = m == 0 ? 0 : model.tangent_directions();
+  s.tangent_directions = d;
+  if (d == 0) {
+    for (Vector<Scalar>* v :
+         {&s.tangential_impulse, &s.tangential_velocity_before, &s.tangential_velocity_after})
+      if (v->size() != 0) v->resize(0);
+  } else {
+    if (s.tangential_impulse.size() != m * d) s.tangential_impulse.setZero(m * d);
+    model.tangent_jacobian(before.q, tangent_jacobian_);
+    s.tangential_velocity_before.noalias() = tangent_jacobian_.transpose() * before.v;
+    model.tangent_jacobian(after.q, tangent_jacobian_);
+    s.tangential_velocity_after.noalias() = tangent_jacobian_.transpose() * after.v;
+  }
+  const bool continues = has_last_ && before.q == last_after_.q && before.v == last_after_.v;
+  s.E_before = continues ? energy_after_ : nonlinear_energy(before);
+  s.E_after = nonlinear_energy(after);
   energy_after_ = s.E_after;
   last_after_.q = after.q;
   last_after_.v = after.v;

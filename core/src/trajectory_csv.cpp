@@ -196,7 +196,7 @@ void TrajectoryRecorder<Scalar>::fill_tangential(TrajectoryRow<Scalar>& row,
   if (columns_.UT.empty()) return;
   if (!tangential_velocity_of_)
     throw std::logic_error("trajectory: UT columns without the model's tangential velocity");
-  tangential_velocity_ = tangential_velocity_of_(state.v);
+  tangential_velocity_ = tangential_velocity_of_(state.q, state.v);
   if (tangential_velocity_.size() != columns_.tangents)
     throw std::logic_error(fmt::format("trajectory: {} tangential velocities for {} columns",
                                        tangential_velocity_.size(), columns_.tangents));
@@ -278,8 +278,9 @@ TrajectoryCsvWriter<Scalar>::TrajectoryCsvWriter(std::ostream& out,
           TrajectoryColumns::all(model.dofs(), model.contacts(), model.G_T.cols()),
           TrajectorySampling{}) {
   if (model.G_T.cols() != 0)
-    this->set_tangential_velocity(
-        [&model](const Vector<Scalar>& v) { return model.tangential_velocity(v); });
+    this->set_tangential_velocity([&model](const Vector<Scalar>&, const Vector<Scalar>& v) {
+      return model.tangential_velocity(v);
+    });
 }
 
 template <class Scalar>

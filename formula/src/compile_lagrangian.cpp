@@ -311,6 +311,17 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
         take(entry("W_T", i, a * out.tangent_directions + static_cast<Index>(k)),
              tangents[a][k].diff(symbols.q(i)), tangent_fields[a][k]);
   out.tangent_jacobian = finish();
+  // K = -df/dq and C = -df/dv, column-major, for an implicit scheme's iteration matrix.
+  for (Index j = 0; j < n; ++j)
+    for (Index i = 0; i < n; ++i)
+      take("", -f[i].diff(symbols.q(j)),
+           present(root, "forces") ? entry("forces", i) : "potential");
+  out.stiffness = finish();
+  for (Index j = 0; j < n; ++j)
+    for (Index i = 0; i < n; ++i)
+      take("", -f[i].diff(symbols.v(j)),
+           present(root, "forces") ? entry("forces", i) : "potential");
+  out.damping = finish();
   return out;
 }
 

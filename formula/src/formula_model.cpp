@@ -51,6 +51,8 @@ FormulaModel<Scalar>::FormulaModel(const CompiledLagrangian& compiled, Vector<Sc
       gap_(compiled.gap),
       normal_jacobian_(compiled.normal_jacobian),
       tangent_jacobian_(compiled.tangent_jacobian),
+      stiffness_(compiled.stiffness),
+      damping_(compiled.damping),
       restitution_(std::move(restitution)),
       friction_(std::move(friction)),
       derived_(compiled.derived) {}
@@ -122,6 +124,17 @@ template <class Scalar>
 void FormulaModel<Scalar>::do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const {
   W_T.resize(dofs(), contacts_ * tangent_directions_);
   run(tangent_jacobian_, Scalar(0), q, nullptr, W_T.data());
+}
+
+template <class Scalar>
+bool FormulaModel<Scalar>::do_force_jacobians(const Scalar& t, const Vector<Scalar>& q,
+                                              const Vector<Scalar>& v, Matrix<Scalar>& K,
+                                              Matrix<Scalar>& C) const {
+  K.resize(dofs(), dofs());
+  run(stiffness_, t, q, &v, K.data());
+  C.resize(dofs(), dofs());
+  run(damping_, t, q, &v, C.data());
+  return true;
 }
 
 template <class Scalar>

@@ -223,6 +223,40 @@ TEST(LagrangianCase, GyroscopicForcesOfAConfigurationDependentMassAreExactInRati
             v.dot(model.external_force(t, q, v)));
 }
 
+// K = -df/dq and C = -df/dv, the symbolic derivatives of the derived force (what Moreau–Jean's
+// iteration matrix uses), exactly in Rational for the polar particle, whose f has gyroscopic,
+// damping and time-dependent terms.
+TEST(LagrangianCase, ForceJacobiansAreTheDerivativesOfTheForceExactlyInRational) {
+  const auto c = load_lagrangian_case<Rational>(text(polar_particle));
+  const Rational m(3), k(1, 2), damping(1, 10), t(5, 2);
+  Vector<Rational> q(2), v(2);
+  q << 2, Rational(1, 3);
+  v << Rational(1, 2), 3;
+  Matrix<Rational> K, C;
+  ASSERT_TRUE(c.model.force_jacobians(t, q, v, K, C));
+  const Rational r = q(0), rd = v(0), thd = v(1), s = 1 + r * r;
+  Matrix<Rational> K_expected(2, 2), C_expected(2, 2);
+  K_expected << -(m * thd * thd - k), 0, 2 * m * rd * thd + 2 * t * r / (s * s), 0;
+  C_expected << damping, -2 * m * r * thd, 2 * m * r * thd, 2 * m * r * rd;
+  EXPECT_EQ(K, K_expected);
+  EXPECT_EQ(C, C_expected);
+}
+
+// The same for the pendulum's file in Real50, against central differences of its force.
+TEST(LagrangianCase, ForceJacobiansMatchCentralDifferencesInReal50) {
+  const auto c = load_lagrangian_case<Real50>(pendulum_file);
+  Vector<Real50> q(1), v(1);
+  q << Real50(7) / 10;
+  v << Real50(-13) / 10;
+  Matrix<Real50> K, C, K_d, C_d;
+  ASSERT_TRUE(c.model.force_jacobians(Real50(0), q, v, K, C));
+  nsh::ForceDifferenceWorkspace<Real50> work;
+  nsh::force_jacobians_by_differences<Real50>(c.model, Real50(0), q, v, K_d, C_d, work);
+  EXPECT_LT(nsh::max_abs(Matrix<Real50>(K - K_d)), Real50(1e-25));
+  EXPECT_LT(nsh::max_abs(Matrix<Real50>(C - C_d)), Real50(1e-25));
+  EXPECT_GT(nsh::max_abs(K), Real50(1));  // m g l cos(0.7) = 22.5: not a trivial zero
+}
+
 // Every supported function, in a potential of two coordinates named like GiNaC functions (psi,
 // beta): V in Real50 against Boost directly, and f = -grad V (GiNaC's derivatives, compiled:
 // 1 + tan^2, (1 - x^2)^(-1/2), x^(-1), ...) against central differences.

@@ -33,6 +33,14 @@ State<Scalar> simulate(Scheme<Scalar>& scheme, const SparseLinearModel<Scalar>& 
                        const State<Scalar>& initial, const Scalar& h, const Scalar& T,
                        const StepObserver<Scalar>& observer = {});
 
+/// The same on a nonlinear model (the lagrangian family), for a scheme that steps one
+/// (Scheme::accepts_nonlinear(): moreau-jean in double and Real50). Validates the model at the
+/// initial state (NonlinearModel::validate: M positive definite at q0, ...).
+template <class Scalar>
+State<Scalar> simulate(Scheme<Scalar>& scheme, const NonlinearModel<Scalar>& model,
+                       const State<Scalar>& initial, const Scalar& h, const Scalar& T,
+                       const StepObserver<Scalar>& observer = {});
+
 /// A recorded run: states[0] is the initial state, states[k] and steps[k-1] belong to step k.
 template <class Scalar>
 struct Trajectory {
@@ -42,6 +50,9 @@ struct Trajectory {
 
 template <class Scalar>
 Trajectory<Scalar> record(Scheme<Scalar>& scheme, const LinearModel<Scalar>& model,
+                          const State<Scalar>& initial, const Scalar& h, const Scalar& T);
+template <class Scalar>
+Trajectory<Scalar> record(Scheme<Scalar>& scheme, const NonlinearModel<Scalar>& model,
                           const State<Scalar>& initial, const Scalar& h, const Scalar& T);
 
 /// Check that a state fits a model: sizes n, finite entries. Throws InputError naming

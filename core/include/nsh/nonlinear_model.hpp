@@ -83,6 +83,13 @@ class NonlinearModel {
   /// U_T = W_T(q)^T v.
   Vector<Scalar> tangent_velocity(const Vector<Scalar>& q, const Vector<Scalar>& v) const;
 
+  /// The Jacobians of the smooth force, K = -df/dq and C = -df/dv at (t, q, v), n x n each,
+  /// when the model knows them: returns true. False means the model does not provide them and
+  /// the caller differentiates f numerically (force_jacobians_by_differences). An implicit
+  /// scheme linearises f with them (Moreau–Jean's iteration matrix M + h theta C + h^2 theta^2 K).
+  bool force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
+                       Matrix<Scalar>& K, Matrix<Scalar>& C) const;
+
   /// Check the model at the initial state: n > 0; q and v of size n; M(q) n x n, finite,
   /// symmetric and positive definite (no square root: exact in Rational); f, f_ext, V, g, W_N,
   /// W_T finite and of their sizes; e in [0, 1] and mu >= 0 per contact. Throws ModelError naming
@@ -100,12 +107,38 @@ class NonlinearModel {
   virtual void do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const = 0;
   /// Default: no friction, W_T = n x 0.
   virtual void do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const;
+  /// Default: not provided (false).
+  virtual bool do_force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
+                                  Matrix<Scalar>& K, Matrix<Scalar>& C) const;
 };
+
+/// True when the model has Coulomb friction that changes a step: d > 0 and some mu > 0 (the
+/// rule of LinearModel::has_friction()).
+template <class Scalar>
+bool has_friction(const NonlinearModel<Scalar>& model);
+
+/// The buffers of force_jacobians_by_differences, so that a scheme differentiates without
+/// allocating once they are sized.
+template <class Scalar>
+struct ForceDifferenceWorkspace {
+  Vector<Scalar> point, plus, minus;
+};
+
+/// K = -df/dq and C = -df/dv at (t, q, v) by central differences of step
+/// cbrt(eps) max(1, |x_i|) (error O(eps^(2/3)) relative: about 1e-11 in double, 1e-33 in
+/// Real50), the divisor being the difference of the two shifted arguments as rounded. 4 n force
+/// evaluations. For models that do not provide their Jacobians; not for Rational (no cube root).
+template <class Scalar>
+void force_jacobians_by_differences(const NonlinearModel<Scalar>& model, const Scalar& t,
+                                    const Vector<Scalar>& q, const Vector<Scalar>& v,
+                                    Matrix<Scalar>& K, Matrix<Scalar>& C,
+                                    ForceDifferenceWorkspace<Scalar>& work);
 
 /// A LinearModel seen as a nonlinear model, by reference (the LinearModel must outlive it):
 /// M(q) = M, f = F(t) - C v - K q, f_ext = F(t) - C v, V = 1/2 q^T K q, g = G^T q + w, W_N = G,
-/// no friction. Its energy is LinearModel::energy. Harmonic forces in Rational throw as
-/// LinearModel::force does.
+/// W_T = G_T and mu = the model's mu (empty when d = 0), and the exact force Jacobians K and C.
+/// Its energy is LinearModel::energy. Harmonic forces in Rational throw as LinearModel::force
+/// does.
 template <class Scalar>
 class LinearModelAdapter final : public NonlinearModel<Scalar> {
  public:
@@ -115,8 +148,10 @@ class LinearModelAdapter final : public NonlinearModel<Scalar> {
   std::string name() const override { return model_.name; }
   Index dofs() const override { return model_.dofs(); }
   Index contacts() const override { return model_.contacts(); }
+  Index tangent_directions() const override { return model_.tangent_directions(); }
   bool constant_mass() const override { return true; }
   const Vector<Scalar>& restitution() const override { return model_.e; }
+  const Vector<Scalar>& friction_coefficient() const override;
 
  private:
   void do_mass(const Vector<Scalar>& q, Matrix<Scalar>& M) const override;
@@ -127,6 +162,9 @@ class LinearModelAdapter final : public NonlinearModel<Scalar> {
   Scalar do_potential(const Vector<Scalar>& q) const override;
   void do_gap(const Vector<Scalar>& q, Vector<Scalar>& g) const override;
   void do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const override;
+  void do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const override;
+  bool do_force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
+                          Matrix<Scalar>& K, Matrix<Scalar>& C) const override;
 
   const LinearModel<Scalar>& model_;
 };

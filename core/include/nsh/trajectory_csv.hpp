@@ -110,10 +110,12 @@ struct TrajectoryRow {
 template <class Scalar>
 class TrajectoryRecorder {
  public:
-  /// The energy of a row's state: 1/2 v^T M v + 1/2 q^T K q of the model.
+  /// The energy of a row's state: 1/2 v^T M v + 1/2 q^T K q of the model (1/2 v^T M(q) v +
+  /// V(q) of a nonlinear one).
   using Energy = std::function<Scalar(const Vector<Scalar>& q, const Vector<Scalar>& v)>;
-  /// U_T = G_T^T v (m d entries) of a frictional model.
-  using TangentialVelocity = std::function<Vector<Scalar>(const Vector<Scalar>& v)>;
+  /// U_T = G_T^T v (m d entries) of a frictional model (W_T(q)^T v for a nonlinear one).
+  using TangentialVelocity =
+      std::function<Vector<Scalar>(const Vector<Scalar>& q, const Vector<Scalar>& v)>;
 
   TrajectoryRecorder(Index dofs, Index contacts, Energy energy, TrajectoryColumns columns,
                      TrajectorySampling sampling);

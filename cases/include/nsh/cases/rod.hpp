@@ -57,6 +57,9 @@ class PlanarRod final : public NonlinearModel<Scalar> {
   void do_mass(const Vector<Scalar>& q, Matrix<Scalar>& M) const override;
   void do_force(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
                 Vector<Scalar>& f) const override;
+  /// K = C = 0: the force is constant.
+  bool do_force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
+                          Matrix<Scalar>& K, Matrix<Scalar>& C) const override;
   void do_external_force(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
                          Vector<Scalar>& f_ext) const override;
   Scalar do_potential(const Vector<Scalar>& q) const override;

@@ -67,12 +67,29 @@
 // Rational steps d = 1 only (lemke, exact); d = 2 needs square roots. A model with mu = 0 or
 // no G_T takes the frictionless path above, bit for bit. The friction path allocates.
 //
+// Nonlinear models (nsh/nonlinear_model.hpp, the lagrangian family; docs/nonlinear-models.md
+// "Moreau–Jean"; Siconos MoreauJeanOSI with LagrangianDS and LagrangianScleronomousR, first
+// Newton iterate): the same options and the same one-step problems, with M at q_k, the smooth
+// force linearised at (q_k, v_k) (K = -df/dq, C = -df/dv: the model's, or central
+// differences), and W_N, W_T at the prediction q* = q_k + h/2 v_k:
+//
+//   v_free  = v_k + M^^-1 [ h ((1-theta) f(t_k, q_k, v_k) + theta f(t_{k+1}, q_k, v_k))
+//                           - h^2 theta K v_k ],    M^ = M(q_k) + h theta C + h^2 theta^2 K
+//   I from g(q_k) + h/2 W_N(q_k)^T v_k (and the activation rule), the LCP or friction problem
+//   on W_N(q*), W_T(q*), v_{k+1} = v_free + M^^-1 (W_N P_N + W_T P_T),
+//   q_{k+1} = q_k + h ((1-theta) v_k + theta v_{k+1}).
+//
+// For an affine f with constant M, W_N, W_T (LinearModelAdapter) this is the linear step above
+// to round-off. Double and Real50 (Rational is refused: nonlinear geometry is generally
+// trigonometric, and the numerical Jacobians need a cube root).
+//
 // Allocation: on the double path `step` allocates nothing once the summary has been sized by a
 // first step, with or without active contacts, for lcp=lemke and lcp=pgs: the active Delassus
 // block is the top-left corner of an m x m buffer and the LCP is solved in an LcpWorkspace
 // reserved for the m contacts (nsh/lcp/workspace.hpp). enumeration, fb and prox allocate
 // inside their solve.
 
+#include <nsh/detail/moreau_jean_nonlinear_workspace.hpp>
 #include <nsh/detail/moreau_jean_workspace.hpp>
 #include <nsh/friction/solver.hpp>
 #include <nsh/lcp/lcp.hpp>
@@ -104,6 +121,8 @@ class MoreauJean : public Scheme<Scalar> {
   explicit MoreauJean(const SchemeSpec& spec);
 
   SchemeInfo info() const override;
+  /// True in double and Real50.
+  bool accepts_nonlinear() const override;
 
   const Scalar& theta() const { return theta_; }
   MoreauJeanActivation activation() const { return activation_; }
@@ -133,8 +152,14 @@ class MoreauJean : public Scheme<Scalar> {
 
   detail::MoreauJeanWorkspace<Scalar> work_;  // sized by initialize
 
+  // Bound by initialize on a nonlinear model (then model_ is null).
+  const NonlinearModel<Scalar>* nonlinear_model_{nullptr};
+  detail::MoreauJeanNonlinearWorkspace<Scalar> nonlinear_work_;
+
   using Scheme<Scalar>::do_initialize;
   void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  void do_initialize(const NonlinearModel<Scalar>& model, const State<Scalar>& initial,
                      const Scalar& h) override;
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 };

@@ -9,7 +9,8 @@
 // derives every field of the StepSummary that is a function of (model, state before, state
 // after) itself — t_before, t_after, h, the gaps and local velocities before and after, the
 // tangent directions d and the tangential velocities U_T = G_T^T v before and after (empty
-// when d = 0), and the energies E_before and E_after — so that no property reads a number the
+// when d = 0), and the energies E_before and E_after (for a nonlinear model g(q),
+// W_N(q)^T v, W_T(q)^T v and 1/2 v^T M(q) v + V(q)) — so that no property reads a number the
 // scheme could have got wrong or made up where the states let nsh recompute it
 // (docs/adding-a-scheme.md). The scheme records only what it alone knows: the index set, the
 // impulses, the Newton velocity, the external impulse, the LCP result and the ledger terms it
@@ -29,6 +30,8 @@ namespace nsh {
 
 template <class Scalar>
 struct SparseLinearModel;
+template <class Scalar>
+class NonlinearModel;
 
 /// What the shared property suite needs to know about a scheme to decide what applies.
 struct SchemeInfo {
@@ -64,6 +67,13 @@ class Scheme {
   void initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
                   const Scalar& h);
   virtual bool accepts_sparse() const { return false; }
+  /// The same on a nonlinear model (nsh/nonlinear_model.hpp, the lagrangian family): the kit
+  /// derives gaps g(q), U_N = W_N(q)^T v, U_T = W_T(q)^T v and E(q, v) from the model. Schemes
+  /// that do not step one refuse with SpecError naming the scheme (accepts_nonlinear() is
+  /// false); a frictional nonlinear model (has_friction) follows the rule of the linear one.
+  void initialize(const NonlinearModel<Scalar>& model, const State<Scalar>& initial,
+                  const Scalar& h);
+  virtual bool accepts_nonlinear() const { return false; }
 
   /// Advance `state` from t_k to t_{k+1} = t_k + h and describe the step in `summary`.
   /// Throws StepError if the step cannot be completed with a certified one-step solve, or if
@@ -78,18 +88,28 @@ class Scheme {
                              const Scalar& h) = 0;
   virtual void do_initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
                              const Scalar& h);
+  virtual void do_initialize(const NonlinearModel<Scalar>& model, const State<Scalar>& initial,
+                             const Scalar& h);
   /// Advance the state and record what only the scheme knows (see the header comment).
   virtual void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) = 0;
 
  private:
   void derive(const State<Scalar>& before, const State<Scalar>& after,
               StepSummary<Scalar>& summary);
+  void derive_nonlinear(const State<Scalar>& before, const State<Scalar>& after,
+                        StepSummary<Scalar>& summary);
+  Scalar nonlinear_energy(const State<Scalar>& x);
+  void bind(const LinearModel<Scalar>* dense, const SparseLinearModel<Scalar>* sparse,
+            const NonlinearModel<Scalar>* nonlinear, const Scalar& h);
 
   const LinearModel<Scalar>* dense_{nullptr};
   const SparseLinearModel<Scalar>* sparse_{nullptr};
+  const NonlinearModel<Scalar>* nonlinear_{nullptr};
   Scalar h_{0};
-  State<Scalar> before_;      // the state at t_k, kept by step()
-  Vector<Scalar> work_n_;     // M v, K q products of the energy
+  State<Scalar> before_;                               // the state at t_k, kept by step()
+  Vector<Scalar> work_n_;                              // M v, K q products of the energy
+  Matrix<Scalar> mass_;                                // M(q) of a nonlinear model's energy
+  Matrix<Scalar> normal_jacobian_, tangent_jacobian_;  // W_N(q), W_T(q) of a nonlinear model
   Scalar energy_after_{0};    // E of the last state produced, E_before of the next step...
   State<Scalar> last_after_;  // ...if the next step starts from exactly that state
   bool has_last_{false};

@@ -17,7 +17,8 @@
 //
 // Derived: M = Hessian of the kinetic energy in the velocities (or the given M),
 // f = forces - grad V - c(q, v) with c the gyroscopic force of M(q), W_N = gradients of the gaps,
-// W_T = gradients of the tangents. Every error is an InputError (ModelError for M) naming the
+// W_T = gradients of the tangents, and the force Jacobians K = -df/dq, C = -df/dv (for
+// Moreau–Jean's iteration matrix). Every error is an InputError (ModelError for M) naming the
 // field: "gaps[1]: unknown symbol 'z' (coordinates are x, y, phi; ...)".
 
 #include <nsh/case_file.hpp>
@@ -47,6 +48,8 @@ struct CompiledLagrangian {
   ProgramCode gap;               ///< g, m outputs
   ProgramCode normal_jacobian;   ///< W_N, n x m outputs, column-major
   ProgramCode tangent_jacobian;  ///< W_T, n x m d outputs, column-major
+  ProgramCode stiffness;         ///< K = -df/dq, n x n outputs, column-major
+  ProgramCode damping;           ///< C = -df/dv, n x n outputs, column-major
   /// The derived formulas as GiNaC prints them: ("M[0][0]", "m"), ("f[1]", "-g*m"), ...
   std::vector<std::pair<std::string, std::string>> derived;
 };
@@ -89,6 +92,9 @@ class FormulaModel final : public NonlinearModel<Scalar> {
   void do_gap(const Vector<Scalar>& q, Vector<Scalar>& g) const override;
   void do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const override;
   void do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const override;
+  /// The symbolic derivatives of f (compiled like f): true.
+  bool do_force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
+                          Matrix<Scalar>& K, Matrix<Scalar>& C) const override;
 
   /// Runs `program` at (t, q, v) into `out`; a formula without a real value there (division by
   /// zero, log of a negative number, overflow) throws ModelError naming its field and the state.
@@ -100,7 +106,7 @@ class FormulaModel final : public NonlinearModel<Scalar> {
   Index contacts_{0}, tangent_directions_{0};
   bool constant_mass_{false};
   Program<Scalar> mass_, force_, external_force_, potential_, gap_, normal_jacobian_,
-      tangent_jacobian_;
+      tangent_jacobian_, stiffness_, damping_;
   Vector<Scalar> restitution_, friction_;
   std::vector<std::pair<std::string, std::string>> derived_;
 };

@@ -190,6 +190,11 @@ int run(const SimulateOptions& options, const CaseDocument& document) {
   const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
   const Index steps = step_count(c.initial.t, T, h);  // checks h and T before any output
   auto scheme = Registry::builtin().make<Scalar>(options.scheme);
+  // Refuse what the scheme cannot step (a frictional model: ModelError naming mu) before the
+  // header and row 0 are written; simulate() initializes again, cheap beside the run.
+  c.model.validate();
+  validate_state(c.model, c.initial);
+  scheme->initialize(c.model, c.initial, h);
   return stream_steps<Scalar>(
       options, document, c.initial, h, T, steps, c.model.dofs(), c.model.contacts(),
       [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); },
@@ -354,6 +359,8 @@ int run_lagrangian(const SimulateOptions& options, const CaseDocument& document)
     const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
     const Index steps = step_count(c.initial.t, T, h);  // checks h and T before any output
     const Index tangents = c.model.contacts() * c.model.tangent_directions();
+    c.model.validate(c.initial);  // before any output, as in run()
+    scheme->initialize(c.model, c.initial, h);
     return stream_steps<Scalar>(
         options, document, c.initial, h, T, steps, c.model.dofs(), c.model.contacts(),
         [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); },

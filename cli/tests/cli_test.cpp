@@ -140,6 +140,8 @@ TEST(Cli, BadInputIsStatusTwoAndNamesTheField) {
       {"simulate '" + spd.string() + "' --scheme moreau-jean", "M:"},
       {"simulate '" + restitution.string() + "' --scheme moreau-jean", "e[0]"},
       {"simulate two-body --scheme moreau-jean", "h:"},  // no h in the case, none given
+      // a frictional model under a scheme without friction: refused before the header
+      {"simulate sliding-block --scheme newmark", "mu"},
       {"simulate bouncing-ball --scheme moreau-jean --precision 32", "precision"},
       {"simulate bouncing-ball", "scheme"},
       {"frobnicate", "subcommand"},

@@ -135,9 +135,10 @@ State<Scalar> simulate(Scheme<Scalar>& scheme, const NonlinearModel<Scalar>& mod
   return run(scheme, model, initial, h, T, observer);
 }
 
-template <class Scalar>
-Trajectory<Scalar> record(Scheme<Scalar>& scheme, const NonlinearModel<Scalar>& model,
-                          const State<Scalar>& initial, const Scalar& h, const Scalar& T) {
+/// Every state and summary of simulate() on either family.
+template <class Scalar, class Model>
+Trajectory<Scalar> record_run(Scheme<Scalar>& scheme, const Model& model,
+                              const State<Scalar>& initial, const Scalar& h, const Scalar& T) {
   Trajectory<Scalar> trajectory;
   trajectory.states.push_back(initial);
   simulate<Scalar>(scheme, model, initial, h, T,
@@ -149,16 +150,15 @@ Trajectory<Scalar> record(Scheme<Scalar>& scheme, const NonlinearModel<Scalar>& 
 }
 
 template <class Scalar>
+Trajectory<Scalar> record(Scheme<Scalar>& scheme, const NonlinearModel<Scalar>& model,
+                          const State<Scalar>& initial, const Scalar& h, const Scalar& T) {
+  return record_run(scheme, model, initial, h, T);
+}
+
+template <class Scalar>
 Trajectory<Scalar> record(Scheme<Scalar>& scheme, const LinearModel<Scalar>& model,
                           const State<Scalar>& initial, const Scalar& h, const Scalar& T) {
-  Trajectory<Scalar> trajectory;
-  trajectory.states.push_back(initial);
-  simulate<Scalar>(scheme, model, initial, h, T,
-                   [&](const State<Scalar>& s, const StepSummary<Scalar>& summary) {
-                     trajectory.states.push_back(s);
-                     trajectory.steps.push_back(summary);
-                   });
-  return trajectory;
+  return record_run(scheme, model, initial, h, T);
 }
 
 #define NSH_INSTANTIATE_DRIVER(S)                                                                \

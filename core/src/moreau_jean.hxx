@@ -61,6 +61,19 @@ inline std::optional<FrictionMethod> parse_friction(const SchemeSpec& spec) {
   }
 }
 
+/// The friction solver a step uses on a model with d tangent directions: the option, or lemke
+/// for d = 1 (exact in Rational) and alart-curnier for d = 2; lemke is refused for d = 2.
+inline FrictionMethod resolve_friction_method(const std::optional<FrictionMethod>& option,
+                                              Index d) {
+  const FrictionMethod method =
+      option.value_or(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier);
+  if (d == 2 && method == FrictionMethod::lemke)
+    throw SpecError("moreau-jean:friction",
+                    "lemke solves the planar (d = 1) friction problem only; the model has d = 2 "
+                    "tangent directions: use alart-curnier or pgs");
+  return method;
+}
+
 }  // namespace moreau_jean_detail
 
 template <class Scalar>
@@ -166,12 +179,7 @@ void MoreauJean<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   friction_ = model.has_friction();
   if (friction_) {
     const Index d = model.tangent_directions();
-    friction_resolved_ =
-        friction_method_.value_or(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier);
-    if (d == 2 && friction_resolved_ == FrictionMethod::lemke)
-      throw SpecError("moreau-jean:friction",
-                      "lemke solves the planar (d = 1) friction problem only; the model has d = "
-                      "2 tangent directions: use alart-curnier or pgs");
+    friction_resolved_ = moreau_jean_detail::resolve_friction_method(friction_method_, d);
     if constexpr (is_exact_v<Scalar>) {
       if (d != 1)
         throw SpecError("precision",
@@ -219,14 +227,8 @@ void MoreauJean<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
     h_ = h;
     friction_ = has_friction(model);
     const Index d = friction_ ? model.tangent_directions() : 0;
-    if (friction_) {
-      friction_resolved_ =
-          friction_method_.value_or(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier);
-      if (d == 2 && friction_resolved_ == FrictionMethod::lemke)
-        throw SpecError("moreau-jean:friction",
-                        "lemke solves the planar (d = 1) friction problem only; the model has d = "
-                        "2 tangent directions: use alart-curnier or pgs");
-    }
+    if (friction_)
+      friction_resolved_ = moreau_jean_detail::resolve_friction_method(friction_method_, d);
     nonlinear_work_.size(n, m, d);
   }
 }

@@ -182,6 +182,56 @@ TEST(DiscreteLagrangeDAlembert, Real50KeepsTheStructureTo50Digits) {
   }
 }
 
+// A particle in the plane whose mass grows with x, with no velocity constraint: a model with
+// M(q) that the DLA (written for constant M) must refuse rather than step wrongly.
+class GrowingMass final : public nsh::NonholonomicModel<double> {
+ public:
+  std::string name() const override { return "growing-mass"; }
+  Index dofs() const override { return 2; }
+  Index velocity_constraints() const override { return 0; }
+  Index inequalities() const override { return 1; }
+  std::string coordinate_name(Index i) const override { return i == 0 ? "x" : "y"; }
+
+ private:
+  nsh::Matrix<double> do_mass(const Vector<double>& q) const override {
+    nsh::Matrix<double> M = nsh::Matrix<double>::Identity(2, 2);
+    M(0, 0) += q(0) * q(0);
+    return M;
+  }
+  double do_potential(const Vector<double>&) const override { return 0; }
+  Vector<double> do_potential_gradient(const Vector<double>&) const override {
+    return Vector<double>::Zero(2);
+  }
+  nsh::Matrix<double> do_one_forms(const Vector<double>&) const override {
+    return nsh::Matrix<double>::Zero(0, 2);
+  }
+  nsh::Matrix<double> do_distribution(const Vector<double>&) const override {
+    return nsh::Matrix<double>::Identity(2, 2);
+  }
+  Vector<double> do_inequality(const Vector<double>& q) const override {
+    return Vector<double>::Constant(1, q(0) - 1);
+  }
+  nsh::Matrix<double> do_inequality_gradient(const Vector<double>&) const override {
+    nsh::Matrix<double> W = nsh::Matrix<double>::Zero(2, 1);
+    W(0, 0) = 1;
+    return W;
+  }
+};
+
+TEST(DiscreteLagrangeDAlembert, RefusesAConfigurationDependentMass) {
+  const GrowingMass model;
+  Vector<double> q = Vector<double>::Zero(2), v = Vector<double>::Ones(2);
+  EXPECT_NO_THROW(model.validate(nsh::State<double>{0, q, v}));
+  try {
+    nsh::run_dla<double>(model, nsh::State<double>{0, q, v}, 0.1, 1.0);
+    ADD_FAILURE() << "a configuration-dependent mass accepted";
+  } catch (const nsh::ModelError& e) {
+    EXPECT_EQ(e.field(), "M");
+  }
+  // No closed-form flow: the exact reference refuses it too, naming the model.
+  EXPECT_THROW(model.exact_flow(nsh::State<double>{0, q, v}, 1.0), nsh::ModelError);
+}
+
 TEST(DiscreteLagrangeDAlembert, AnUncertifiedSolveThrowsNamingTimeAndResidual) {
   const auto c = load<double>("rolling-disk");
   nsh::DlaOptions<double> options;

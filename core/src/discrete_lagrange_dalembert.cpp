@@ -122,6 +122,8 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
       M * w_minus - (h_minus / 2) * model.potential_gradient(q - (h_minus / 2) * w_minus);
   const Matrix<Scalar> A_q = model.one_forms(q);
   const Scalar tol = options_.residual_tolerance;
+  const bool at_node = options_.mutation == DlaMutation::constraint_at_node;
+  const bool off_boundary = options_.mutation == DlaMutation::impact_off_boundary;
   const Scalar momentum_scale = positive_or_one<Scalar>(max_abs(previous_momentum));
   const Scalar velocity_scale = positive_or_one<Scalar>(max_abs(w_minus));
 
@@ -145,7 +147,7 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
     Vector<Scalar> out(n + r);
     out.head(n) = previous_momentum - M * w - (h / 2) * model.potential_gradient(mid) -
                   A_q.transpose() * x.tail(r);
-    out.tail(r) = model.one_forms(mid) * w;
+    out.tail(r) = model.one_forms(at_node ? q : mid) * w;
     return out;
   };
   Vector<Scalar> scale(n + r);
@@ -191,14 +193,16 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
     Vector<Scalar> out(n + r + 1);
     out.head(n) = previous_momentum - M * w - (alpha * h / 2) * model.potential_gradient(mid) -
                   A_q.transpose() * x.segment(n, r);
-    out.segment(n, r) = model.one_forms(mid) * w;
-    out(n + r) = model.inequality(q + (alpha * h) * w)(j);
+    out.segment(n, r) = model.one_forms(at_node ? q : mid) * w;
+    // The mutation off_boundary keeps the interpolated alpha instead of solving g_j(q_bar) = 0.
+    out(n + r) = off_boundary ? Scalar(alpha - alpha0) : model.inequality(q + (alpha * h) * w)(j);
     return out;
   };
   Vector<Scalar> scale_a(n + r + 1);
   scale_a.head(n + r) = scale;
-  scale_a(n + r) = positive_or_one<Scalar>(max_abs(model.inequality_gradient(q)) *
-                                           (max_abs(q) + h * max_abs(w_trial)));
+  scale_a(n + r) = off_boundary ? Scalar(1)
+                                : positive_or_one<Scalar>(max_abs(model.inequality_gradient(q)) *
+                                                          (max_abs(q) + h * max_abs(w_trial)));
   Vector<Scalar> guess_a(n + r + 1);
   guess_a.head(n + r) = trial;
   guess_a(n + r) = alpha0;
@@ -234,7 +238,7 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
     Vector<Scalar> out(n + r + 1);
     out.head(n) = momentum_a - M * w - (h_after / 2) * model.potential_gradient(mid) -
                   x(n) * normal - A_bar.transpose() * x.tail(r);
-    out.segment(n, r) = model.one_forms(mid) * w;
+    out.segment(n, r) = model.one_forms(at_node ? q_bar : mid) * w;
     out(n + r) = Scalar(w.dot(M * w)) / 2 + model.potential(mid) - energy_a;
     return out;
   };

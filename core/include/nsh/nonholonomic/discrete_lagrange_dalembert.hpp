@@ -40,8 +40,15 @@
 
 namespace nsh {
 
+/// Deliberately wrong variants, for showing that the checks of docs/nonholonomic.md are sharp
+/// (each must fail at least one): the discrete constraint evaluated at the segment's first node
+/// instead of its midpoint, A(q_k) w = 0 (smooth-phase energy no longer exact); the impact point
+/// q_bar at the alpha of linear interpolation of g along the trial step instead of on g_j = 0.
+enum class DlaMutation { none, constraint_at_node, impact_off_boundary };
+
 template <class Scalar>
 struct DlaOptions {
+  DlaMutation mutation{DlaMutation::none};
   /// Largest scaled residual a solve may leave; 0: 4096 epsilons of the scalar.
   Scalar residual_tolerance{0};
   int max_newton_iterations{40};

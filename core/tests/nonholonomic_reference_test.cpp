@@ -1,6 +1,6 @@
 // The exact reference of the nonholonomic models (nsh/nonholonomic/exact_reference.hpp) in
 // Real50: energy constant to 1e-45, impact points on g = 0 to 1e-45, every jump an elastic
-// reflection (n^T u reversed), the knife edge's first impact at exactly pi/3 with u+ = (-1, 1/2),
+// reflection (n^T u reversed), the knife edge's impacts at exactly pi/3 and 5 pi/3, u+ = (-1, 1/2),
 // the rolling disk's six impacts before T = 12 (docs/theory.md §5), double agreeing with Real50.
 #include <nsh/scalar.hpp>
 
@@ -93,6 +93,9 @@ TEST(NonholonomicReference, KnifeEdgeFirstImpactIsAtPiOverThree) {
   EXPECT_LE(nsh::abs_value<Real50>(reference.impacts[0].t - pi / 3), tight);
   EXPECT_LE(nsh::abs_value<Real50>(reference.impacts[0].u_plus(0) + 1), tight);
   EXPECT_LE(nsh::abs_value<Real50>(reference.impacts[0].u_plus(1) - Real50(1) / 2), tight);
+  // Reversed, it runs on the mirror circle of radius 2 centred on x = 2, whose arc x <= 1 subtends
+  // 2 pi/3: at omega = 1/2 that is 4 pi/3 later, the second impact at 5 pi/3.
+  EXPECT_LE(nsh::abs_value<Real50>(reference.impacts[1].t - 5 * pi / 3), tight);
   // Every jump reverses the speed and keeps the turning rate.
   for (const auto& impact : reference.impacts) {
     EXPECT_LE(nsh::abs_value<Real50>(impact.u_plus(0) + impact.u_minus(0)), tight);

@@ -6,6 +6,7 @@
 #include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/first_order/sweeping_case.hpp>
+#include <nsh/nonholonomic/case_file.hpp>
 #include <nsh/registry.hpp>
 
 #include <cstdio>
@@ -59,6 +60,13 @@ void case_file(const std::uint8_t* data, std::size_t size) {
     const CaseDocument document = parse_case_text(text, "<fuzz>");
     if (document.family == "sweeping" || document.family == "penalty-line") {
       load_sweeping_case<double>(document);
+      return;
+    }
+    if (document.family == "nonholonomic") {
+      guarded("case_file nonholonomic double", data, size,
+              [&] { load_nonholonomic_case<double>(document); });
+      guarded("case_file nonholonomic Real50", data, size,
+              [&] { load_nonholonomic_case<Real50>(document); });
       return;
     }
     // Each loader on its own: one refusing must not hide a crash in another.

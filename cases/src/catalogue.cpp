@@ -94,6 +94,19 @@ const std::vector<CaseInfo>& catalogue() {
        "v = (1, 0, 0), falls on a floor on its two ends, e = 1/2, mu = 3/10: no closed form, the "
        "same model as the C++ nsh::cases::PlanarRod",
        "falling-rod.json", false},
+      // Nonholonomic family (seed 003; nsh/nonholonomic/, docs/nonholonomic.md).
+      {"rolling-disk", "nonholonomic",
+       "seed 003: vertical disk rolling without slipping in a table of radius a = 5 (m = R = 1, "
+       "I = 1/2, J = 1/4), from the centre with theta' = 2, phi' = 3/10: theta', phi' constant "
+       "between impacts (x, y on circles), 6 impacts before T = 12 located to 50 digits "
+       "(nsh events --precision 50), each an elastic reflection of (theta', phi') in "
+       "diag(m R^2 + I, J): energy exactly conserved",
+       "rolling-disk.json", false},
+      {"knife-edge", "nonholonomic",
+       "knife edge (skate) in front of the wall x = 1, s = 1, phi' = 1/2 from the origin: circles "
+       "of radius |s/phi'| = 2, first impact at t = pi/3, each impact (s, phi') -> (-s, phi') "
+       "exactly",
+       "knife-edge.json", false},
       // First-order families (the sweeping/penalty helpers' cases; closed forms in core).
       {"sweeping-interval", "sweeping",
        "seed 004: x' in -1 - N_[0,1](x), x(0) = 1: x(t) = max(1 - t, 0); catching-up "

@@ -1,13 +1,15 @@
 // `nsh events CASE [--precision double|50] [--T T]`
 //
 // Prints the event list of the event-driven reference (nsh/schemes/event_driven.hpp) over
-// [t0, T], one CSV line per event:
+// [t0, T], one CSV line per event (a "nonholonomic" case: the impacts of its exact reference,
+// cmd_events_nonholonomic.cpp):
 //   t,kind,contact,U_minus,U_plus,impulse,E_before,E_after
 // kind is impact, contact-closes, contact-opens or accumulation; numbers at the full precision
 // of the scalar. Dense and sparse case files ("sparse": true) alike, on the sparse model.
 // Exit status: 0 done; 2 bad input; 1 the reference could not be computed
 // (nsh::StepError: an uncertified LCP, an undecidable contact mode).
 #include "commands.hpp"
+#include "nonholonomic_events.hpp"
 
 #include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
@@ -73,6 +75,10 @@ void add_events_command(CLI::App& app, int& status) {
   cmd->add_option("--T", options->T, "horizon (default: the case file's T)");
   cmd->callback([options, &status] {
     const CaseDocument document = read_case_file(locate_case(options->case_name));
+    if (document.family == "nonholonomic") {
+      status = run_nonholonomic_events(document, options->precision, options->T);
+      return;
+    }
     if (document.family != "linear")
       throw InputError("case", "events: case '" + document.name + "' is of family '" +
                                    document.family +

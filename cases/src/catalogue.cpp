@@ -94,6 +94,12 @@ const std::vector<CaseInfo>& catalogue() {
        "v = (1, 0, 0), falls on a floor on its two ends, e = 1/2, mu = 3/10: no closed form, the "
        "same model as the C++ nsh::cases::PlanarRod",
        "falling-rod.json", false},
+      {"rocking-block", "lagrangian",
+       "rigid block b = 1/5, c = 1/2 (tan alpha = 2/5) released from rest on one corner at "
+       "phi0 = 1/5, e = 0, mu = 1: Housner's phi'+ = (1 - (3/2) sin^2 alpha) phi'- = (23/29) "
+       "phi'- at the landing on the other corner, phi'- from energy about the pivot; the same "
+       "model as the C++ nsh::cases::RockingBlock",
+       "rocking-block.json", false},
       // First-order families (the sweeping/penalty helpers' cases; closed forms in core).
       {"sweeping-interval", "sweeping",
        "seed 004: x' in -1 - N_[0,1](x), x(0) = 1: x(t) = max(1 - t, 0); catching-up "

@@ -100,6 +100,12 @@ const std::vector<CaseInfo>& catalogue() {
        "phi'- at the landing on the other corner, phi'- from energy about the pivot; the same "
        "model as the C++ nsh::cases::RockingBlock",
        "rocking-block.json", false},
+      {"rod-on-corners", "lagrangian",
+       "rigid rod (l = 1) falling across two corners (-1/2, 0), (1/2, 1/5), gaps = each "
+       "corner's signed distance from the rod's line, e = 0, mu = 1/2: no closed form, the "
+       "reference is a Moreau-Jean Real50 run at small h; the same model as the C++ "
+       "nsh::cases::RodOnCorners",
+       "rod-on-corners.json", false},
       // First-order families (the sweeping/penalty helpers' cases; closed forms in core).
       {"sweeping-interval", "sweeping",
        "seed 004: x' in -1 - N_[0,1](x), x(0) = 1: x(t) = max(1 - t, 0); catching-up "

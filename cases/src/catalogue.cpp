@@ -94,6 +94,18 @@ const std::vector<CaseInfo>& catalogue() {
        "v = (1, 0, 0), falls on a floor on its two ends, e = 1/2, mu = 3/10: no closed form, the "
        "same model as the C++ nsh::cases::PlanarRod",
        "falling-rod.json", false},
+      {"rocking-block", "lagrangian",
+       "rigid block b = 1/5, c = 1/2 (tan alpha = 2/5) released from rest on one corner at "
+       "phi0 = 1/5, e = 0, mu = 1: Housner's phi'+ = (1 - (3/2) sin^2 alpha) phi'- = (23/29) "
+       "phi'- at the landing on the other corner, phi'- from energy about the pivot; the same "
+       "model as the C++ nsh::cases::RockingBlock",
+       "rocking-block.json", false},
+      {"rod-on-corners", "lagrangian",
+       "rigid rod (l = 1) falling across two corners (-1/2, 0), (1/2, 1/5), gaps = each "
+       "corner's signed distance from the rod's line, e = 0, mu = 1/2: no closed form, the "
+       "reference is a Moreau-Jean Real50 run at small h; the same model as the C++ "
+       "nsh::cases::RodOnCorners",
+       "rod-on-corners.json", false},
       // Nonholonomic family (seed 003; nsh/nonholonomic/, docs/nonholonomic.md).
       {"rolling-disk", "nonholonomic",
        "seed 003: vertical disk rolling without slipping in a table of radius a = 5 (m = R = 1, "

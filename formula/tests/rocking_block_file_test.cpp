@@ -3,6 +3,7 @@
 #include <nsh/scalar.hpp>
 
 #include <nsh/cases/rocking_block.hpp>
+#include <nsh/cases/rod_on_corners.hpp>
 #include <nsh/formula/lagrangian_case.hpp>
 
 #include <gtest/gtest.h>
@@ -60,6 +61,42 @@ void expect_file_equals_class(const Scalar& tolerance) {
 TEST(LagrangianCase, RockingBlockFileIsTheRockingBlockInDoubleAndReal50) {
   expect_file_equals_class<double>(1e-15);
   expect_file_equals_class<Real50>(Real50("1e-48"));
+}
+
+TEST(LagrangianCase, RodOnCornersFileIsTheRodOnCornersClass) {
+  // The class with the file's parameters; gaps and Jacobians at random states.
+  using Scalar = Real50;
+  const auto file = nsh::formula::load_lagrangian_case<Scalar>(std::string(NSH_SOURCE_DIR) +
+                                                               "/cases/data/rod-on-corners.json");
+  nsh::cases::RodOnCornersParameters<Scalar> p;
+  p.mass = 1;
+  p.half_length = 1;
+  p.gravity = Scalar(981) / 100;
+  p.restitution = 0;
+  p.friction_coefficient = Scalar(1) / 2;
+  p.corner_x = Vector<Scalar>(2);
+  p.corner_x << Scalar(-1) / 2, Scalar(1) / 2;
+  p.corner_y = Vector<Scalar>(2);
+  p.corner_y << Scalar(0), Scalar(1) / 5;
+  const nsh::cases::RodOnCorners<Scalar> b(p);
+  const auto& a = file.model;
+  EXPECT_EQ(a.friction_coefficient(), b.friction_coefficient());
+  const Scalar tolerance("1e-48");
+  const auto close = [&](const auto& x, const auto& y) {
+    using Plain = Matrix<Scalar>;
+    return nsh::max_abs(Plain(x - y)) <= tolerance * (Scalar(1) + nsh::max_abs(Plain(y)));
+  };
+  std::mt19937 rng(3);
+  std::uniform_int_distribution<int> draw(-3000, 3000);
+  for (int k = 0; k < 10; ++k) {
+    Vector<Scalar> q(3), v(3);
+    for (Index i = 0; i < 3; ++i) q(i) = Scalar(draw(rng)) / 1000, v(i) = Scalar(draw(rng)) / 1000;
+    EXPECT_TRUE(close(a.mass(q), b.mass(q)));
+    EXPECT_TRUE(close(a.force(Scalar(0), q, v), b.force(Scalar(0), q, v)));
+    EXPECT_TRUE(close(a.gap(q), b.gap(q))) << q.transpose();
+    EXPECT_TRUE(close(a.normal_jacobian(q), b.normal_jacobian(q))) << q.transpose();
+    EXPECT_TRUE(close(a.tangent_jacobian(q), b.tangent_jacobian(q))) << q.transpose();
+  }
 }
 
 }  // namespace

@@ -7,38 +7,28 @@
 namespace nsh::cases {
 namespace {
 
+/// The block's own parameters, checked before the base's (so that b = 0 names half_width).
 template <class Scalar>
-void require(bool ok, const char* field, const char* rule, const Scalar& value) {
-  if (!ok) throw ModelError(field, std::string(rule) + ", got " + format_scalar(value));
+const RockingBlockParameters<Scalar>& checked(const RockingBlockParameters<Scalar>& p) {
+  require_parameter<Scalar>(is_finite(p.half_width) && p.half_width > Scalar(0), "half_width",
+                            "must be > 0", p.half_width);
+  require_parameter<Scalar>(is_finite(p.half_height) && p.half_height > Scalar(0), "half_height",
+                            "must be > 0", p.half_height);
+  return p;
 }
 
 }  // namespace
 
 template <class Scalar>
 RockingBlock<Scalar>::RockingBlock(const RockingBlockParameters<Scalar>& parameters)
-    : parameters_(parameters) {
-  const auto& p = parameters_;
-  require<Scalar>(is_finite(p.mass) && p.mass > Scalar(0), "mass", "must be > 0", p.mass);
-  require<Scalar>(is_finite(p.half_width) && p.half_width > Scalar(0), "half_width", "must be > 0",
-                  p.half_width);
-  require<Scalar>(is_finite(p.half_height) && p.half_height > Scalar(0), "half_height",
-                  "must be > 0", p.half_height);
-  require<Scalar>(is_finite(p.gravity) && p.gravity >= Scalar(0), "gravity", "must be >= 0",
-                  p.gravity);
-  require<Scalar>(
-      is_finite(p.restitution) && p.restitution >= Scalar(0) && p.restitution <= Scalar(1),
-      "restitution", "must be in [0, 1]", p.restitution);
-  require<Scalar>(is_finite(p.friction_coefficient) && p.friction_coefficient >= Scalar(0),
-                  "friction_coefficient", "must be >= 0", p.friction_coefficient);
-  restitution_ = Vector<Scalar>::Constant(2, p.restitution);
-  friction_ = Vector<Scalar>::Constant(2, p.friction_coefficient);
-}
-
-template <class Scalar>
-Scalar RockingBlock<Scalar>::inertia() const {
-  const auto& p = parameters_;
-  return p.mass * (p.half_width * p.half_width + p.half_height * p.half_height) / Scalar(3);
-}
+    : PlanarRigidBody<Scalar>(checked(parameters).mass,
+                              parameters.mass *
+                                  (parameters.half_width * parameters.half_width +
+                                   parameters.half_height * parameters.half_height) /
+                                  Scalar(3),
+                              parameters.gravity, parameters.restitution,
+                              parameters.friction_coefficient),
+      parameters_(parameters) {}
 
 template <class Scalar>
 Scalar RockingBlock<Scalar>::housner_ratio() const {
@@ -87,44 +77,13 @@ Matrix<Scalar> RockingBlock<Scalar>::corner_positions(const Vector<Scalar>& q) c
 }
 
 template <class Scalar>
-void RockingBlock<Scalar>::do_mass(const Vector<Scalar>&, Matrix<Scalar>& M) const {
-  M.setZero(3, 3);
-  M(0, 0) = M(1, 1) = parameters_.mass;
-  M(2, 2) = inertia();
-}
-
-template <class Scalar>
-void RockingBlock<Scalar>::do_force(const Scalar&, const Vector<Scalar>&, const Vector<Scalar>&,
-                                    Vector<Scalar>& f) const {
-  f.setZero(3);
-  f(1) = -parameters_.mass * parameters_.gravity;
-}
-
-template <class Scalar>
-bool RockingBlock<Scalar>::do_force_jacobians(const Scalar&, const Vector<Scalar>&,
-                                              const Vector<Scalar>&, Matrix<Scalar>& K,
-                                              Matrix<Scalar>& C) const {
-  K.setZero(3, 3);  // gravity is constant
-  C.setZero(3, 3);
-  return true;
-}
-
-template <class Scalar>
-void RockingBlock<Scalar>::do_external_force(const Scalar&, const Vector<Scalar>&,
-                                             const Vector<Scalar>&, Vector<Scalar>& f_ext) const {
-  f_ext.setZero(3);
-}
-
-template <class Scalar>
-Scalar RockingBlock<Scalar>::do_potential(const Vector<Scalar>& q) const {
-  return parameters_.mass * parameters_.gravity * q(1);
-}
-
-template <class Scalar>
 void RockingBlock<Scalar>::do_gap(const Vector<Scalar>& q, Vector<Scalar>& g) const {
-  const Matrix<Scalar> corners = corner_positions(q);
+  using std::cos;
+  using std::sin;
+  const auto& p = parameters_;
+  const Scalar bs = p.half_width * sin(q(2)), cc = p.half_height * cos(q(2));
   g.resize(2);
-  g << corners(1, 0), corners(1, 1);
+  g << q(1) - bs - cc, q(1) + bs - cc;  // the corners' heights (corner_positions' row 2)
 }
 
 template <class Scalar>

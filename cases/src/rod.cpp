@@ -7,35 +7,24 @@
 namespace nsh::cases {
 namespace {
 
+/// The rod's own parameter, checked before the base's (so that l = 0 names half_length, not
+/// the inertia it makes zero).
 template <class Scalar>
-void require(bool ok, const char* field, const char* rule, const Scalar& value) {
-  if (!ok) throw ModelError(field, std::string(rule) + ", got " + format_scalar(value));
+const RodParameters<Scalar>& checked(const RodParameters<Scalar>& p) {
+  require_parameter<Scalar>(is_finite(p.half_length) && p.half_length > Scalar(0), "half_length",
+                            "must be > 0", p.half_length);
+  return p;
 }
 
 }  // namespace
 
 template <class Scalar>
-PlanarRod<Scalar>::PlanarRod(const RodParameters<Scalar>& parameters) : parameters_(parameters) {
-  const auto& p = parameters_;
-  require<Scalar>(is_finite(p.mass) && p.mass > Scalar(0), "mass", "must be > 0", p.mass);
-  require<Scalar>(is_finite(p.half_length) && p.half_length > Scalar(0), "half_length",
-                  "must be > 0", p.half_length);
-  require<Scalar>(is_finite(p.gravity) && p.gravity >= Scalar(0), "gravity", "must be >= 0",
-                  p.gravity);
-  require<Scalar>(
-      is_finite(p.restitution) && p.restitution >= Scalar(0) && p.restitution <= Scalar(1),
-      "restitution", "must be in [0, 1]", p.restitution);
-  require<Scalar>(is_finite(p.friction_coefficient) && p.friction_coefficient >= Scalar(0),
-                  "friction_coefficient", "must be >= 0", p.friction_coefficient);
-  restitution_ = Vector<Scalar>::Constant(2, p.restitution);
-  friction_ = Vector<Scalar>::Constant(2, p.friction_coefficient);
-}
-
-template <class Scalar>
-Scalar PlanarRod<Scalar>::inertia() const {
-  const auto& p = parameters_;
-  return p.mass * p.half_length * p.half_length / Scalar(3);
-}
+PlanarRod<Scalar>::PlanarRod(const RodParameters<Scalar>& parameters)
+    : PlanarRigidBody<Scalar>(
+          checked(parameters).mass,
+          parameters.mass * parameters.half_length * parameters.half_length / Scalar(3),
+          parameters.gravity, parameters.restitution, parameters.friction_coefficient),
+      parameters_(parameters) {}
 
 template <class Scalar>
 Matrix<Scalar> PlanarRod<Scalar>::end_positions(const Vector<Scalar>& q) const {
@@ -46,40 +35,6 @@ Matrix<Scalar> PlanarRod<Scalar>::end_positions(const Vector<Scalar>& q) const {
   Matrix<Scalar> ends(2, 2);
   ends << q(0) - l * c, q(0) + l * c, q(1) - l * s, q(1) + l * s;
   return ends;
-}
-
-template <class Scalar>
-void PlanarRod<Scalar>::do_mass(const Vector<Scalar>&, Matrix<Scalar>& M) const {
-  M.setZero(3, 3);
-  M(0, 0) = M(1, 1) = parameters_.mass;
-  M(2, 2) = inertia();
-}
-
-template <class Scalar>
-void PlanarRod<Scalar>::do_force(const Scalar&, const Vector<Scalar>&, const Vector<Scalar>&,
-                                 Vector<Scalar>& f) const {
-  f.setZero(3);
-  f(1) = -parameters_.mass * parameters_.gravity;
-}
-
-template <class Scalar>
-bool PlanarRod<Scalar>::do_force_jacobians(const Scalar&, const Vector<Scalar>&,
-                                           const Vector<Scalar>&, Matrix<Scalar>& K,
-                                           Matrix<Scalar>& C) const {
-  K.setZero(3, 3);  // gravity is constant
-  C.setZero(3, 3);
-  return true;
-}
-
-template <class Scalar>
-void PlanarRod<Scalar>::do_external_force(const Scalar&, const Vector<Scalar>&,
-                                          const Vector<Scalar>&, Vector<Scalar>& f_ext) const {
-  f_ext.setZero(3);
-}
-
-template <class Scalar>
-Scalar PlanarRod<Scalar>::do_potential(const Vector<Scalar>& q) const {
-  return parameters_.mass * parameters_.gravity * q(1);
 }
 
 template <class Scalar>

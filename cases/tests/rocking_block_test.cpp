@@ -90,7 +90,7 @@ TEST(RockingBlock, CornersAreTheBottomOfTheRectangle) {
   EXPECT_LT(nsh::abs_value<Real50>(c(0, 0) - (1 + p.half_height)), Real50("1e-45"));
   EXPECT_LT(nsh::abs_value<Real50>(c(1, 0) - (2 - p.half_width)), Real50("1e-45"));
   // resting_on_corner puts the lower corner on the floor, the other above it.
-  for (const Real50 phi : {Real50(1) / 5, Real50(-1) / 5}) {
+  for (const Real50& phi : {Real50(1) / 5, Real50(-1) / 5}) {
     const Vector<Real50> g = block.gap(block.resting_on_corner(phi));
     EXPECT_LT(nsh::abs_value<Real50>(std::min(g(0), g(1))), Real50("1e-48"));
     EXPECT_GT(std::max(g(0), g(1)), Real50(1) / 10);

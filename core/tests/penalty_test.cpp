@@ -43,7 +43,7 @@ TEST(FirstOrderPenalty, Seed004ExplicitSecondStepIsKappaHSquaredMinusTwoH) {
 TEST(FirstOrderPenalty, ExplicitStaysInBandIffHKappaAtMostTwo) {
   auto c = penalty_line<Q>();
   const Q kappa(1000);
-  for (const Q h : {Q(1) / 2000, Q(1) / 1000, Q(3) / 2000, Q(2) / 1000}) {
+  for (const Q& h : {Q(1) / 2000, Q(1) / 1000, Q(3) / 2000, Q(2) / 1000}) {
     c.T = Q(200) * h;
     const auto t = nsh::run_first_order<Q>(spec("1000", "explicit"), c, h);
     const Q bound = h > Q(1) / kappa ? h : Q(1) / kappa;
@@ -76,7 +76,7 @@ TEST(FirstOrderPenalty, OvershootGrowsWithoutBoundAsKappaGrows) {
 TEST(FirstOrderPenalty, ImplicitIsExactBackwardEulerAndStaysInBand) {
   auto c = penalty_line<Q>();
   const Q kappa(1000);
-  for (const Q h : {Q(1) / 1000, Q(1) / 100, Q(1) / 2}) {
+  for (const Q& h : {Q(1) / 1000, Q(1) / 100, Q(1) / 2}) {
     c.T = Q(20) * h;
     const auto t = nsh::run_first_order<Q>(spec("1000", "implicit"), c, h);
     EXPECT_EQ(t.states[1].x(0), -h / (Q(1) + h * kappa));

@@ -29,7 +29,7 @@ Q floor_q(const Q& x) {
 
 TEST(CatchingUp, Seed004ClosedFormXkIsMaxOneMinusKh) {
   const auto c = load<Q>("sweeping-interval");
-  for (const Q h : {Q(1) / 10, Q(3) / 10, Q(2) / 7, Q(1) / 3, Q(5) / 4}) {
+  for (const Q& h : {Q(1) / 10, Q(3) / 10, Q(2) / 7, Q(1) / 3, Q(5) / 4}) {
     const auto trajectory = nsh::run_first_order<Q>("catching-up", c, h);
     ASSERT_GE(trajectory.states.size(), 2u);
     for (std::size_t k = 0; k < trajectory.states.size(); ++k) {
@@ -43,8 +43,12 @@ TEST(CatchingUp, Seed004ClosedFormXkIsMaxOneMinusKh) {
       EXPECT_TRUE(s.certificate.accepted);
       EXPECT_EQ(s.certificate.residual, Q(0));  // the zero-residual certificate
       // -reaction is in N_C(x_{k+1}): zero inside, <= 0 at 0, >= 0 at 1.
-      if (s.x_after(0) > Q(0) && s.x_after(0) < Q(1)) EXPECT_EQ(s.reaction(0), Q(0));
-      if (s.x_after(0) == Q(0)) EXPECT_GE(s.reaction(0), Q(0));
+      if (s.x_after(0) > Q(0) && s.x_after(0) < Q(1)) {
+        EXPECT_EQ(s.reaction(0), Q(0));
+      }
+      if (s.x_after(0) == Q(0)) {
+        EXPECT_GE(s.reaction(0), Q(0));
+      }
     }
     EXPECT_GE(trajectory.states.back().t, Q(2));
     EXPECT_LT(trajectory.states.back().t - h, Q(2));
@@ -57,7 +61,7 @@ TEST(CatchingUp, Seed004SupErrorIsExactlySTimesHMinusSOverH) {
   EXPECT_EQ(nsh::sweeping_interval_sup_error(Q(3) / 10), Q(1) / 15);
   EXPECT_EQ(nsh::sweeping_interval_sup_error(Q(1) / 4), Q(0));
   EXPECT_EQ(nsh::sweeping_interval_sup_error(Q(2) / 3), Q(1) / 6);  // s = 1/3 = h/2: h/4
-  for (const Q h : {Q(3) / 10, Q(1) / 4, Q(2) / 3, Q(2) / 7, Q(3) / 7, Q(7) / 20, Q(1) / 7}) {
+  for (const Q& h : {Q(3) / 10, Q(1) / 4, Q(2) / 3, Q(2) / 7, Q(3) / 7, Q(7) / 20, Q(1) / 7}) {
     const auto trajectory = nsh::run_first_order<Q>("catching-up", c, h);
     const Q error = nsh::sweeping_interval_error(trajectory);
     const Q n = floor_q(Q(1) / h);

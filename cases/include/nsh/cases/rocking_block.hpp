@@ -21,8 +21,8 @@
 // landing_angular_speed() the |phi'-| after rocking from rest. Trigonometric: double and Real50
 // only.
 
+#include <nsh/cases/planar_rigid_body.hpp>
 #include <nsh/model.hpp>
-#include <nsh/nonlinear_model.hpp>
 
 #include <optional>
 
@@ -39,15 +39,13 @@ struct RockingBlockParameters {
 };
 
 template <class Scalar>
-class RockingBlock final : public NonlinearModel<Scalar> {
+class RockingBlock final : public PlanarRigidBody<Scalar> {
  public:
   /// Checks m > 0, b > 0, c > 0, g >= 0, e in [0, 1], mu >= 0: ModelError naming the parameter
   /// ("mass", "half_width", "half_height", ...) otherwise.
   explicit RockingBlock(const RockingBlockParameters<Scalar>& parameters);
 
   const RockingBlockParameters<Scalar>& parameters() const { return parameters_; }
-  /// I = m (b^2 + c^2) / 3.
-  Scalar inertia() const;
   /// The bottom corners' positions, columns (x -+ b cos phi + c sin phi, y -+ b sin phi - c cos
   /// phi): corner 1 is the one at body abscissa -b.
   Matrix<Scalar> corner_positions(const Vector<Scalar>& q) const;
@@ -60,30 +58,13 @@ class RockingBlock final : public NonlinearModel<Scalar> {
   Vector<Scalar> resting_on_corner(const Scalar& phi) const;
 
   std::string name() const override { return "rocking-block"; }
-  Index dofs() const override { return 3; }
-  Index contacts() const override { return 2; }
-  Index tangent_directions() const override { return 1; }
-  bool constant_mass() const override { return true; }
-  const Vector<Scalar>& restitution() const override { return restitution_; }
-  const Vector<Scalar>& friction_coefficient() const override { return friction_; }
 
  private:
-  void do_mass(const Vector<Scalar>& q, Matrix<Scalar>& M) const override;
-  void do_force(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
-                Vector<Scalar>& f) const override;
-  /// K = C = 0: the force is constant.
-  bool do_force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
-                          Matrix<Scalar>& K, Matrix<Scalar>& C) const override;
-  void do_external_force(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
-                         Vector<Scalar>& f_ext) const override;
-  Scalar do_potential(const Vector<Scalar>& q) const override;
   void do_gap(const Vector<Scalar>& q, Vector<Scalar>& g) const override;
   void do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const override;
   void do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const override;
 
   RockingBlockParameters<Scalar> parameters_;
-  Vector<Scalar> restitution_;
-  Vector<Scalar> friction_;
 };
 
 /// The catalogue's rocking block (cases/data/rocking-block.json gives the same case by

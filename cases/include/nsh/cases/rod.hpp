@@ -16,8 +16,8 @@
 // the Jacobians at its prediction. No closed form once it touches (issue 13: a Real50 reference).
 // Trigonometric: double and Real50 only.
 
+#include <nsh/cases/planar_rigid_body.hpp>
 #include <nsh/model.hpp>
-#include <nsh/nonlinear_model.hpp>
 
 #include <optional>
 
@@ -33,43 +33,24 @@ struct RodParameters {
 };
 
 template <class Scalar>
-class PlanarRod final : public NonlinearModel<Scalar> {
+class PlanarRod final : public PlanarRigidBody<Scalar> {
  public:
   /// Checks m > 0, l > 0, g >= 0, e in [0, 1], mu >= 0: ModelError naming the parameter
   /// ("mass", "half_length", ...) otherwise.
   explicit PlanarRod(const RodParameters<Scalar>& parameters);
 
   const RodParameters<Scalar>& parameters() const { return parameters_; }
-  /// I = m l^2 / 3.
-  Scalar inertia() const;
   /// The ends' positions, columns (x -+ l cos phi, y -+ l sin phi): end 1 is at -l.
   Matrix<Scalar> end_positions(const Vector<Scalar>& q) const;
 
   std::string name() const override { return "falling-rod"; }
-  Index dofs() const override { return 3; }
-  Index contacts() const override { return 2; }
-  Index tangent_directions() const override { return 1; }
-  bool constant_mass() const override { return true; }
-  const Vector<Scalar>& restitution() const override { return restitution_; }
-  const Vector<Scalar>& friction_coefficient() const override { return friction_; }
 
  private:
-  void do_mass(const Vector<Scalar>& q, Matrix<Scalar>& M) const override;
-  void do_force(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
-                Vector<Scalar>& f) const override;
-  /// K = C = 0: the force is constant.
-  bool do_force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
-                          Matrix<Scalar>& K, Matrix<Scalar>& C) const override;
-  void do_external_force(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
-                         Vector<Scalar>& f_ext) const override;
-  Scalar do_potential(const Vector<Scalar>& q) const override;
   void do_gap(const Vector<Scalar>& q, Vector<Scalar>& g) const override;
   void do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const override;
   void do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const override;
 
   RodParameters<Scalar> parameters_;
-  Vector<Scalar> restitution_;
-  Vector<Scalar> friction_;
 };
 
 /// The catalogue's falling rod (cases/data/falling-rod.json gives the same case by formulas):

@@ -15,8 +15,8 @@
 // No closed form: the reference is a Moreau–Jean Real50 run at small h (the event-driven scheme
 // extends only the linear family). Trigonometric: double and Real50 only.
 
+#include <nsh/cases/planar_rigid_body.hpp>
 #include <nsh/model.hpp>
-#include <nsh/nonlinear_model.hpp>
 
 namespace nsh::cases {
 
@@ -32,41 +32,24 @@ struct RodOnCornersParameters {
 };
 
 template <class Scalar>
-class RodOnCorners final : public NonlinearModel<Scalar> {
+class RodOnCorners final : public PlanarRigidBody<Scalar> {
  public:
   /// Checks m > 0, l > 0, g >= 0, e in [0, 1], mu >= 0, two finite corners with p_1 < p_2 and
   /// p_2 - p_1 < 2 l (both can lie under the rod): ModelError naming the parameter otherwise.
   explicit RodOnCorners(const RodOnCornersParameters<Scalar>& parameters);
 
   const RodOnCornersParameters<Scalar>& parameters() const { return parameters_; }
-  Scalar inertia() const;
   /// (s_1, s_2): where each corner's foot lies along the rod, from the centre (minus sign).
   Vector<Scalar> abscissae(const Vector<Scalar>& q) const;
 
   std::string name() const override { return "rod-on-corners"; }
-  Index dofs() const override { return 3; }
-  Index contacts() const override { return 2; }
-  Index tangent_directions() const override { return 1; }
-  bool constant_mass() const override { return true; }
-  const Vector<Scalar>& restitution() const override { return restitution_; }
-  const Vector<Scalar>& friction_coefficient() const override { return friction_; }
 
  private:
-  void do_mass(const Vector<Scalar>& q, Matrix<Scalar>& M) const override;
-  void do_force(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
-                Vector<Scalar>& f) const override;
-  bool do_force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
-                          Matrix<Scalar>& K, Matrix<Scalar>& C) const override;
-  void do_external_force(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
-                         Vector<Scalar>& f_ext) const override;
-  Scalar do_potential(const Vector<Scalar>& q) const override;
   void do_gap(const Vector<Scalar>& q, Vector<Scalar>& g) const override;
   void do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const override;
   void do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const override;
 
   RodOnCornersParameters<Scalar> parameters_;
-  Vector<Scalar> restitution_;
-  Vector<Scalar> friction_;
 };
 
 }  // namespace nsh::cases

@@ -21,7 +21,7 @@ using nsh::Real50;
 using nsh::cases::PersistentContact;
 using Mode = PersistentContact<Rational>::Mode;
 
-nsh::LinearCase<Rational> load(const std::string& name) {
+nsh::LinearCase<Rational> load_rational_case(const std::string& name) {
   return nsh::load_linear_case<Rational>(nsh::read_case_file(nsh::locate_case(name)));
 }
 
@@ -31,7 +31,7 @@ Rational gravity(const nsh::LinearCase<Rational>& c) {
 }
 
 TEST(FrictionCases, SlidingBlockStopsAtVOverMuG) {
-  const auto c = load("sliding-block");
+  const auto c = load_rational_case("sliding-block");
   const Rational v0 = c.initial.v(0), mu = c.model.mu(0), g = gravity(c);
   ASSERT_GT(v0, 0);
   const auto p = PersistentContact<Rational>::from_case(c.model, c.initial);
@@ -62,7 +62,7 @@ TEST(FrictionCases, SlidingBlockStopsAtVOverMuG) {
 // recursion v_{k+1} = max(v_k - mu g h, 0), x_{k+1} = x_k + h v_{k+1}, and its O(h) distance
 // to the continuous stop.
 TEST(FrictionCases, DiscreteSlidingStopIsTheRecursion) {
-  const auto c = load("sliding-block");
+  const auto c = load_rational_case("sliding-block");
   const Rational v0 = c.initial.v(0), mu = c.model.mu(0), g = gravity(c);
   for (const Rational h :
        {Rational(1, 100), Rational(1, 1000), Rational(1, 7), v0 / (mu * g * 8)}) {
@@ -95,7 +95,7 @@ TEST(FrictionCases, DiscreteSlidingStopIsTheRecursion) {
 
 TEST(FrictionCases, InclineSticksIffTanAlphaAtMostMu) {
   for (const std::string name : {"incline-stick", "incline-slide"}) {
-    const auto c = load(name);
+    const auto c = load_rational_case(name);
     // The file's geometry: normal (-sin, cos), tangent (cos, sin) up the slope.
     const Rational sin_a = c.model.G_T(1, 0), cos_a = c.model.G_T(0, 0);
     ASSERT_EQ(sin_a * sin_a + cos_a * cos_a, 1);
@@ -125,7 +125,7 @@ TEST(FrictionCases, InclineSticksIffTanAlphaAtMostMu) {
     }
   }
   // The threshold itself, exactly: tan alpha = 3/4 sticks at mu = 3/4, slides just below.
-  auto c = load("incline-stick");
+  auto c = load_rational_case("incline-stick");
   for (const auto& [mu, sticks] :
        {std::pair{Rational(3, 4), true}, std::pair{Rational(3, 4) - Rational(1, 1000000), false},
         std::pair{Rational(0), false}, std::pair{Rational(5), true}}) {
@@ -139,7 +139,7 @@ TEST(FrictionCases, InclineSticksIffTanAlphaAtMostMu) {
 // ball rolls at t_r = U_T0 / (mu g (1 + m R^2 / I)); from then on x' is constant.
 void expect_rolling(const std::string& name, const Rational& inertia_factor,
                     const Rational& roll_time_factor, const Rational& final_speed_factor) {
-  const auto c = load(name);
+  const auto c = load_rational_case(name);
   const Rational m = c.model.M(0, 0), I = c.model.M(2, 2), R = c.model.G_T(2, 0);
   ASSERT_EQ(-c.model.w(0), R);  // the gap y - R
   ASSERT_EQ(I, inertia_factor * m * R * R) << name;
@@ -179,7 +179,7 @@ TEST(FrictionCases, CylinderRollsAtOneThirdAndTwoThirds) {
 // R^2/I; it sticks iff |U_T-| / W_TT <= mu P_N (P_T = -U_T- / W_TT, U_T+ = 0), otherwise it
 // slides (P_T = -sign(U_T-) mu P_N).
 TEST(FrictionCases, ObliqueImpactStickAndSlide) {
-  auto c = load("oblique-impact");
+  auto c = load_rational_case("oblique-impact");
   const Rational m = c.model.M(0, 0), I = c.model.M(2, 2), R = c.model.G_T(2, 0), e = c.model.e(0);
   const Rational U_N = c.initial.v(1), U_T = c.initial.v(0) + R * c.initial.v(2);
   ASSERT_LT(U_N, 0);
@@ -258,7 +258,7 @@ TEST(FrictionCases, EveryFrictionalCaseHasItsClosedFormInEveryPrecision) {
 
 // A closed form outside its hypotheses is refused by name, not returned wrong.
 TEST(FrictionCases, PersistentContactRefusesWhatItDoesNotSolve) {
-  auto c = load("sliding-block");
+  auto c = load_rational_case("sliding-block");
   auto lifted = c;
   lifted.initial.q(1) = Rational(1, 10);  // not in contact
   EXPECT_THROW(PersistentContact<Rational>::from_case(lifted.model, lifted.initial),

@@ -25,22 +25,22 @@ using nsh::Index;
 using nsh::Rational;
 
 template <class Scalar>
-nsh::LinearCase<Scalar> load(const std::string& name) {
+nsh::LinearCase<Scalar> load_friction_case(const std::string& name) {
   return nsh::load_linear_case<Scalar>(nsh::read_case_file(nsh::locate_case(name)));
 }
 
 template <class Scalar>
-nsh::Trajectory<Scalar> run(const nsh::LinearCase<Scalar>& c, const Scalar& h) {
+nsh::Trajectory<Scalar> run_theta_one(const nsh::LinearCase<Scalar>& c, const Scalar& h) {
   auto scheme = nsh::Registry::builtin().make<Scalar>("moreau-jean:theta=1");
   return nsh::record<Scalar>(*scheme, c.model, c.initial, h, c.T);
 }
 
 TEST(FrictionMoreauJean, SlidingBlockStopsExactlyAtTheDiscreteStop) {
-  const auto c = load<Rational>("sliding-block");
+  const auto c = load_friction_case<Rational>("sliding-block");
   const Rational m = c.model.M(0, 0), g = -c.model.F(1) / m, mu = c.model.mu(0);
   const Rational v0 = c.initial.v(0);
   for (const Rational h : {*c.h, Rational(1, 30), Rational(1, 128)}) {
-    const auto trajectory = run<Rational>(c, h);
+    const auto trajectory = run_theta_one<Rational>(c, h);
     const nsh::cases::DiscreteSlidingStop<Rational> stop{v0, mu * g * h};
     ASSERT_LT(Rational(stop.last_sliding_step() + 1) * h, c.T);  // the stop is in the run
     for (std::size_t k = 0; k < trajectory.states.size(); ++k) {
@@ -63,11 +63,11 @@ TEST(FrictionMoreauJean, SlidingBlockStopsExactlyAtTheDiscreteStop) {
 // The rolling bodies in Rational: the rolling speed exactly, the onset within one step.
 void expect_exact_rolling_speed(const std::string& name, const Rational& speed_factor,
                                 const Rational& time_factor) {
-  const auto c = load<Rational>(name);
+  const auto c = load_friction_case<Rational>(name);
   const Rational v0 = c.initial.v(0), mu = c.model.mu(0), g = -c.model.F(1) / c.model.M(1, 1);
   const Rational t_roll = time_factor * v0 / (mu * g);
   for (const Rational h : {Rational(1, 50), *c.h, Rational(1, 300)}) {
-    const auto trajectory = run<Rational>(c, h);
+    const auto trajectory = run_theta_one<Rational>(c, h);
     std::optional<Rational> onset;
     for (const auto& s : trajectory.states)
       if (!onset && c.model.tangential_velocity(s.v)(0) == 0) onset = s.t;
@@ -96,14 +96,14 @@ TEST(FrictionMoreauJean, CylinderRollsAtExactlyTwoThirds) {
 TEST(FrictionMoreauJean, PositionsConvergeAtOrderOne) {
   for (const std::string name :
        {"sliding-block", "rolling-sphere", "rolling-cylinder", "incline-slide"}) {
-    const auto c = load<double>(name);
-    const auto exact = load<Rational>(name);
+    const auto c = load_friction_case<double>(name);
+    const auto exact = load_friction_case<Rational>(name);
     const auto closed =
         nsh::cases::PersistentContact<Rational>::from_case(exact.model, exact.initial);
     const auto reference = closed.state(exact.T);
     std::vector<double> errors;
     for (const double h : {1.0 / 100, 1.0 / 200, 1.0 / 400, 1.0 / 800, 1.0 / 1600}) {
-      const auto trajectory = run<double>(c, h);
+      const auto trajectory = run_theta_one<double>(c, h);
       const auto& last = trajectory.states.back();
       // x (the rolling angle's error is the same O(h) times the spin 1/R).
       const double error = std::abs(last.q(0) - nsh::scalar_cast<double>(reference.q(0)));
@@ -117,8 +117,8 @@ TEST(FrictionMoreauJean, PositionsConvergeAtOrderOne) {
 }
 
 TEST(FrictionMoreauJean, InclineStickStaysAtRest) {
-  const auto c = load<Rational>("incline-stick");
-  const auto trajectory = run<Rational>(c, *c.h);
+  const auto c = load_friction_case<Rational>("incline-stick");
+  const auto trajectory = run_theta_one<Rational>(c, *c.h);
   const Rational m = c.model.M(0, 0), g = -c.model.F(1) / m;
   for (std::size_t k = 0; k < trajectory.states.size(); ++k) {
     EXPECT_EQ(trajectory.states[k].q, c.initial.q) << k;

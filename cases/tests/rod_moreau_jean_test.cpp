@@ -25,7 +25,7 @@ using nsh::cases::PlanarRod;
 using nsh::cases::RodParameters;
 
 template <class Scalar>
-Trajectory<Scalar> run(const std::string& spec, const PlanarRod<Scalar>& rod,
+Trajectory<Scalar> run_rod(const std::string& spec, const PlanarRod<Scalar>& rod,
                        const State<Scalar>& initial, const Scalar& h, const Scalar& T) {
   auto scheme = nsh::Registry::builtin().make<Scalar>(spec);
   return nsh::record<Scalar>(*scheme, rod, initial, h, T);
@@ -38,8 +38,8 @@ TEST(RodMoreauJean, DoubleAgreesWithReal50ThroughTheLanding) {
   const auto r = nsh::cases::falling_rod_case<Real50>();
   for (const char* spec : {"moreau-jean", "moreau-jean:theta=1"}) {
     SCOPED_TRACE(spec);
-    const auto a = run<double>(spec, d.model, d.initial, 1e-3, 1.0);
-    const auto b = run<Real50>(spec, r.model, r.initial, Real50(1) / 1000, Real50(1));
+    const auto a = run_rod<double>(spec, d.model, d.initial, 1e-3, 1.0);
+    const auto b = run_rod<Real50>(spec, r.model, r.initial, Real50(1) / 1000, Real50(1));
     ASSERT_EQ(a.steps.size(), 1000u);
     ASSERT_EQ(b.steps.size(), 1000u);
     double worst = 0;
@@ -74,7 +74,7 @@ TEST(RodMoreauJean, OneStepEnergyIdentityIsExactForTheRod) {
   for (const char* spec : {"moreau-jean", "moreau-jean:theta=1", "moreau-jean:theta=7/10",
                            "moreau-jean:activation=position"}) {
     SCOPED_TRACE(spec);
-    const auto t = run<double>(spec, c.model, c.initial, 1e-3, 1.5);
+    const auto t = run_rod<double>(spec, c.model, c.initial, 1e-3, 1.5);
     for (const StepSummary<double>& s : t.steps)
       ASSERT_LE(std::abs(s.energy_identity_defect()), 1e-12 * 11) << "t = " << s.t_after;
   }
@@ -92,7 +92,7 @@ TEST(RodMoreauJean, EnergyDoesNotIncreaseAtThetaOneWithoutRestitution) {
     const auto c = nsh::cases::falling_rod_case<double>();
     const char* spec =
         mu > 0 ? "moreau-jean:theta=1,friction=alart-curnier" : "moreau-jean:theta=1";
-    const auto t = run<double>(spec, rod, c.initial, 1e-3, 1.5);
+    const auto t = run_rod<double>(spec, rod, c.initial, 1e-3, 1.5);
     int impacts = 0;
     for (const StepSummary<double>& s : t.steps) {
       ASSERT_LE(s.E_after - s.E_before, 1e-12 * 11) << "t = " << s.t_after;
@@ -111,7 +111,7 @@ TEST(RodMoreauJean, PenetrationIsAtMostOrderH) {
   // 1/2); a drift of O(sqrt h) or O(1) breaks the bound at the smaller h.
   const auto c = nsh::cases::falling_rod_case<double>();
   for (double h : {1e-2, 1e-3, 3e-4}) {
-    const auto t = run<double>("moreau-jean", c.model, c.initial, h, 1.5);
+    const auto t = run_rod<double>("moreau-jean", c.model, c.initial, h, 1.5);
     double lowest = 1;
     for (const StepSummary<double>& s : t.steps) lowest = std::min(lowest, s.gap_after.minCoeff());
     EXPECT_GE(lowest, -4 * h) << "h = " << h;
@@ -128,13 +128,13 @@ TEST(RodMoreauJean, LyingFlatRestsWithPositionActivationAndSinksWithTheVelocityC
   // phi' = -+6 h g / 2 and its centre sinks at v_y = -h g / 2: a drift of O(h) per unit time.
   const auto c = nsh::cases::falling_rod_case<double>();
   const double h = 1e-3;
-  const auto rests = run<double>("moreau-jean:activation=position", c.model, c.initial, h, 3.0);
+  const auto rests = run_rod<double>("moreau-jean:activation=position", c.model, c.initial, h, 3.0);
   const auto& at2 = rests.states[2000];
   const auto& at3 = rests.states[3000];
   EXPECT_LT((at3.q - at2.q).cwiseAbs().maxCoeff(), 1e-12);
   EXPECT_LT(at3.v.cwiseAbs().maxCoeff(), 1e-9);
   EXPECT_GE(rests.steps.back().gap_after.minCoeff(), -h);
-  const auto sinks = run<double>("moreau-jean", c.model, c.initial, h, 3.0);
+  const auto sinks = run_rod<double>("moreau-jean", c.model, c.initial, h, 3.0);
   EXPECT_NEAR(sinks.states[3000].q(1) - sinks.states[2000].q(1), -h * 9.81 / 2, 1e-6);
   EXPECT_NEAR(std::abs(sinks.states[3000].v(2)), 6 * h * 9.81 / 2, 1e-6);
 }

@@ -25,7 +25,7 @@ using nsh::cases::RodOnCornersParameters;
 
 // l = 1, corners at (-1/2, 0) and (1/2, 1/5): a step, the rod lands on the higher one first.
 template <class Scalar>
-RodOnCornersParameters<Scalar> parameters(const Scalar& e, const Scalar& mu) {
+RodOnCornersParameters<Scalar> corners_parameters(const Scalar& e, const Scalar& mu) {
   RodOnCornersParameters<Scalar> p;
   p.mass = Scalar(1);
   p.half_length = Scalar(1);
@@ -51,7 +51,7 @@ State<Scalar> initial() {
 }
 
 TEST(RodOnCorners, JacobiansAreTheGradientsOfGapAndAbscissa) {
-  const RodOnCorners<Real50> rod(parameters<Real50>(Real50(0), Real50(1) / 2));
+  const RodOnCorners<Real50> rod(corners_parameters<Real50>(Real50(0), Real50(1) / 2));
   std::mt19937 rng(5);
   std::uniform_int_distribution<int> draw(-3000, 3000);
   const Real50 step("1e-15"), bound("1e-27");
@@ -82,25 +82,25 @@ TEST(RodOnCorners, BadParametersNameTheField) {
     }
     return std::string("none");
   };
-  auto p = parameters<double>(0, 0.5);
+  auto p = corners_parameters<double>(0, 0.5);
   EXPECT_EQ(field_of(p), "none");
   p.half_length = 0.4;  // corners 1 apart do not fit under a rod 0.8 long
   EXPECT_EQ(field_of(p), "corner_x");
-  p = parameters<double>(0, 0.5);
+  p = corners_parameters<double>(0, 0.5);
   p.corner_x << 0.5, -0.5;
   EXPECT_EQ(field_of(p), "corner_x");
-  p = parameters<double>(0, 0.5);
+  p = corners_parameters<double>(0, 0.5);
   p.corner_y(1) = std::nan("");
   EXPECT_EQ(field_of(p), "corner_y");
-  p = parameters<double>(0, -1);
+  p = corners_parameters<double>(0, -1);
   EXPECT_EQ(field_of(p), "friction_coefficient");
-  p = parameters<double>(2, 0);
+  p = corners_parameters<double>(2, 0);
   EXPECT_EQ(field_of(p), "restitution");
 }
 
 TEST(RodOnCornersMoreauJean, DoubleAgreesWithReal50AndStaysOnTheCorners) {
-  const RodOnCorners<double> d(parameters<double>(0.5, 0.5));
-  const RodOnCorners<Real50> r(parameters<Real50>(Real50(1) / 2, Real50(1) / 2));
+  const RodOnCorners<double> d(corners_parameters<double>(0.5, 0.5));
+  const RodOnCorners<Real50> r(corners_parameters<Real50>(Real50(1) / 2, Real50(1) / 2));
   for (const char* spec : {"moreau-jean:activation=position", "moreau-jean:theta=1"}) {
     SCOPED_TRACE(spec);
     auto sd = nsh::Registry::builtin().make<double>(spec);
@@ -123,7 +123,7 @@ TEST(RodOnCornersMoreauJean, DoubleAgreesWithReal50AndStaysOnTheCorners) {
 }
 
 TEST(RodOnCornersMoreauJean, EnergyDoesNotIncreaseAndPenetrationIsOrderH) {
-  const RodOnCorners<double> rod(parameters<double>(0, 0.5));
+  const RodOnCorners<double> rod(corners_parameters<double>(0, 0.5));
   for (double h : {1e-2, 1e-3, 1e-4}) {
     auto scheme = nsh::Registry::builtin().make<double>("moreau-jean:theta=1");
     const auto t = nsh::record<double>(*scheme, rod, initial<double>(), h, 1.0);

@@ -18,7 +18,7 @@ using nsh::Vector;
 using nsh::cases::PlanarRod;
 using nsh::cases::RodParameters;
 
-RodParameters<Real50> parameters() {
+RodParameters<Real50> rod_parameters() {
   RodParameters<Real50> p;
   p.mass = Real50(3) / 2;
   p.half_length = Real50(7) / 10;
@@ -29,7 +29,7 @@ RodParameters<Real50> parameters() {
 }
 
 // Random configurations over every quadrant of phi (cos and sin of both signs).
-std::vector<Vector<Real50>> configurations() {
+std::vector<Vector<Real50>> rod_configurations() {
   std::mt19937 rng(13);
   std::uniform_int_distribution<int> draw(-3000, 3000);
   std::vector<Vector<Real50>> qs;
@@ -44,30 +44,30 @@ std::vector<Vector<Real50>> configurations() {
 // Central differences at step s err by O(s^2 |phi'''|): s = 1e-15 leaves ~1e-30, far above the
 // 50-digit round-off of the quotient (1e-50 / 1e-15 = 1e-35) and far below any wrong sign or
 // factor in a Jacobian.
-const Real50 step("1e-15");
-const Real50 bound("1e-27");
+const Real50 difference_step("1e-15");
+const Real50 jacobian_bound("1e-27");
 
 TEST(PlanarRod, GapJacobianIsTheGradientOfTheGaps) {
-  const PlanarRod<Real50> rod(parameters());
-  for (const auto& q : configurations()) {
+  const PlanarRod<Real50> rod(rod_parameters());
+  for (const auto& q : rod_configurations()) {
     const Matrix<Real50> numeric = nsh::central_difference_gradients<Real50>(
-        [&](const Vector<Real50>& x) { return rod.gap(x); }, q, step);
+        [&](const Vector<Real50>& x) { return rod.gap(x); }, q, difference_step);
     const Matrix<Real50> W_N = rod.normal_jacobian(q);
     ASSERT_EQ(W_N.rows(), 3);
     ASSERT_EQ(W_N.cols(), 2);
-    EXPECT_LT(nsh::max_abs(Matrix<Real50>(W_N - numeric)), bound) << q.transpose();
+    EXPECT_LT(nsh::max_abs(Matrix<Real50>(W_N - numeric)), jacobian_bound) << q.transpose();
   }
 }
 
 TEST(PlanarRod, TangentJacobianIsTheGradientOfTheEndAbscissae) {
-  const PlanarRod<Real50> rod(parameters());
-  for (const auto& q : configurations()) {
+  const PlanarRod<Real50> rod(rod_parameters());
+  for (const auto& q : rod_configurations()) {
     const Matrix<Real50> numeric = nsh::central_difference_gradients<Real50>(
         [&](const Vector<Real50>& x) {
           return Vector<Real50>(rod.end_positions(x).row(0).transpose());
         },
-        q, step);
-    EXPECT_LT(nsh::max_abs(Matrix<Real50>(rod.tangent_jacobian(q) - numeric)), bound)
+        q, difference_step);
+    EXPECT_LT(nsh::max_abs(Matrix<Real50>(rod.tangent_jacobian(q) - numeric)), jacobian_bound)
         << q.transpose();
     // The gaps are the ends' heights, and the normal Jacobian is their gradient as well.
     const Matrix<Real50> ends = rod.end_positions(q);
@@ -79,8 +79,8 @@ TEST(PlanarRod, TangentJacobianIsTheGradientOfTheEndAbscissae) {
 
 TEST(PlanarRod, LocalVelocitiesAreTheEndVelocities) {
   // d/dt of the end positions along q + s v is (U_T, U_N) of each end.
-  const PlanarRod<Real50> rod(parameters());
-  for (const auto& q : configurations()) {
+  const PlanarRod<Real50> rod(rod_parameters());
+  for (const auto& q : rod_configurations()) {
     const Vector<Real50> v = q.reverse() * Real50(2) - Vector<Real50>::Ones(3);
     const auto ends_along = [&](const Real50& s) {
       const Matrix<Real50> e = rod.end_positions(Vector<Real50>(q + s * v));
@@ -88,18 +88,18 @@ TEST(PlanarRod, LocalVelocitiesAreTheEndVelocities) {
       flat << e(0, 0), e(0, 1), e(1, 0), e(1, 1);
       return flat;
     };
-    const Vector<Real50> rate = (ends_along(step) - ends_along(-step)) / (Real50(2) * step);
+    const Vector<Real50> rate = (ends_along(difference_step) - ends_along(-difference_step)) / (Real50(2) * difference_step);
     const Vector<Real50> U_T = rod.tangent_velocity(q, v);
     const Vector<Real50> U_N = rod.normal_velocity(q, v);
-    EXPECT_LT(nsh::abs_value<Real50>(U_T(0) - rate(0)), bound);
-    EXPECT_LT(nsh::abs_value<Real50>(U_T(1) - rate(1)), bound);
-    EXPECT_LT(nsh::abs_value<Real50>(U_N(0) - rate(2)), bound);
-    EXPECT_LT(nsh::abs_value<Real50>(U_N(1) - rate(3)), bound);
+    EXPECT_LT(nsh::abs_value<Real50>(U_T(0) - rate(0)), jacobian_bound);
+    EXPECT_LT(nsh::abs_value<Real50>(U_T(1) - rate(1)), jacobian_bound);
+    EXPECT_LT(nsh::abs_value<Real50>(U_N(0) - rate(2)), jacobian_bound);
+    EXPECT_LT(nsh::abs_value<Real50>(U_N(1) - rate(3)), jacobian_bound);
   }
 }
 
 TEST(PlanarRod, EnergyIsKineticPlusGravity) {
-  const auto p = parameters();
+  const auto p = rod_parameters();
   const PlanarRod<Real50> rod(p);
   EXPECT_EQ(rod.inertia(), p.mass * p.half_length * p.half_length / 3);
   Vector<Real50> q(3), v(3);
@@ -111,16 +111,16 @@ TEST(PlanarRod, EnergyIsKineticPlusGravity) {
   // f = -grad V: gravity does its work through V, nothing is external.
   const Matrix<Real50> grad_V = nsh::central_difference_gradients<Real50>(
       [&](const Vector<Real50>& x) { return Vector<Real50>::Constant(1, rod.potential(x)); }, q,
-      step);
-  EXPECT_LT(nsh::max_abs(Vector<Real50>(rod.force(Real50(0), q, v) + grad_V.col(0))), bound);
+      difference_step);
+  EXPECT_LT(nsh::max_abs(Vector<Real50>(rod.force(Real50(0), q, v) + grad_V.col(0))), jacobian_bound);
   EXPECT_EQ(nsh::max_abs(rod.external_force(Real50(0), q, v)), Real50(0));
-  EXPECT_LT(nsh::force_split_residual<Real50>(rod, Real50(0), q, v, step), bound);
+  EXPECT_LT(nsh::force_split_residual<Real50>(rod, Real50(0), q, v, difference_step), jacobian_bound);
 }
 
 TEST(PlanarRod, EnergyIsConstantAlongExactFreeFlight) {
   // Away from the floor the motion is a parabola of the centre and a uniform rotation; along it
   // E stays at its initial value up to 50-digit round-off, while the gaps change nonlinearly.
-  const auto p = parameters();
+  const auto p = rod_parameters();
   const PlanarRod<Real50> rod(p);
   Vector<Real50> q0(3), v0(3);
   q0 << Real50(0), Real50(10), Real50(1) / 2;

@@ -3,6 +3,7 @@
 
 #include "verdict_io.hpp"
 
+#include <nsh/format.hpp>
 #include <nsh/error.hpp>
 #include <nsh/limits.hpp>
 
@@ -30,7 +31,7 @@ bool parse_int(const std::string& text, int& value) {
 }
 
 template <class T>
-T field(const nlohmann::json& j, const char* name, const std::string& where) {
+T shard_field(const nlohmann::json& j, const char* name, const std::string& where) {
   if (!j.contains(name)) throw InputError(where + ": " + name, "missing");
   try {
     return j.at(name).get<T>();
@@ -38,12 +39,6 @@ T field(const nlohmann::json& j, const char* name, const std::string& where) {
     throw InputError(where + ": " + name,
                      "has the wrong type: " + limits::describe_json(j.at(name)));
   }
-}
-
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : ",") + s;
-  return out;
 }
 
 }  // namespace
@@ -104,22 +99,22 @@ ShardFile read_shard_file(const std::string& path) {
   if (!j.contains("format") || j.at("format") != kFormat)
     throw InputError(path + ": format",
                      std::string("not '") + kFormat + "' (write it with nsh check --out)");
-  if (field<int>(j, "version", path) != kVersion)
+  if (shard_field<int>(j, "version", path) != kVersion)
     throw InputError(path + ": version",
                      fmt::format("{} is not supported (expected {})",
                                  limits::describe_json(j.at("version")), kVersion));
   ShardFile f;
-  f.shard = field<int>(j, "shard", path);
-  f.shards = field<int>(j, "shards", path);
+  f.shard = shard_field<int>(j, "shard", path);
+  f.shards = shard_field<int>(j, "shards", path);
   if (f.shards < 1 || f.shard < 0 || f.shard >= f.shards)
     throw InputError(path + ": shard", fmt::format("{}/{} is not 0 <= I < N", f.shard, f.shards));
-  f.seed = field<std::uint64_t>(j, "seed", path);
-  f.cases = field<int>(j, "cases", path);
-  f.schemes = field<std::vector<std::string>>(j, "schemes", path);
-  f.properties = field<std::vector<std::string>>(j, "properties", path);
-  f.restitution = field<std::string>(j, "restitution", path);
-  f.force = field<bool>(j, "force", path);
-  const auto verdicts = field<nlohmann::json>(j, "verdicts", path);
+  f.seed = shard_field<std::uint64_t>(j, "seed", path);
+  f.cases = shard_field<int>(j, "cases", path);
+  f.schemes = shard_field<std::vector<std::string>>(j, "schemes", path);
+  f.properties = shard_field<std::vector<std::string>>(j, "properties", path);
+  f.restitution = shard_field<std::string>(j, "restitution", path);
+  f.force = shard_field<bool>(j, "force", path);
+  const auto verdicts = shard_field<nlohmann::json>(j, "verdicts", path);
   if (!verdicts.is_array()) throw InputError(path + ": verdicts", "not an array");
   for (std::size_t i = 0; i < verdicts.size(); ++i)
     f.verdicts.push_back(verdict_from_json(verdicts[i], fmt::format("{}: verdicts[{}]", path, i)));

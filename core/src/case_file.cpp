@@ -1,4 +1,5 @@
 // Case-file parsing and lookup (the numeric readers are in case_file_linear.cpp).
+#include <nsh/format.hpp>
 #include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/limits.hpp>
@@ -136,12 +137,6 @@ std::vector<fs::path> case_directories() {
   for (const auto& c : candidates)
     if (fs::is_directory(c, ec)) found.push_back(c);
   return found;
-}
-
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
-  return out;
 }
 
 }  // namespace

@@ -36,12 +36,6 @@ const std::map<std::string, std::vector<std::string>>& model_parameters() {
   return parameters;
 }
 
-std::string join(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& name : names) out += (out.empty() ? "" : ", ") + name;
-  return out;
-}
-
 void check_document(const CaseDocument& document) {
   if (document.family != "nonholonomic")
     throw InputError("family",

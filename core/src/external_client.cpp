@@ -2,6 +2,7 @@
 // the reading of one reply and the record of the first protocol violation.
 #include "external_protocol.hxx"
 
+#include <nsh/format.hpp>
 #include <nsh/case_file.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/number.hpp>
@@ -23,12 +24,6 @@ std::mutex& error_mutex() {
 std::optional<std::string>& recorded_error() {
   static std::optional<std::string> first;
   return first;
-}
-
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
-  return out;
 }
 
 /// A string field of the handshake; `fallback` when absent and not required.

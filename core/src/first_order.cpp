@@ -48,14 +48,6 @@ template struct SweepingProcess<double>;
 template struct SweepingProcess<Real50>;
 template struct SweepingProcess<Rational>;
 
-namespace {
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
-  return out;
-}
-}  // namespace
-
 FirstOrderRegistry& FirstOrderRegistry::builtin() {
   static FirstOrderRegistry registry = [] {
     FirstOrderRegistry r;

@@ -11,6 +11,22 @@
 
 namespace nsh {
 
+std::string entry_name(const std::string& field, Index i, Index j) {
+  return field + "[" + std::to_string(i) + "][" + std::to_string(j) + "]";
+}
+
+std::string trim_blanks(const std::string& text) {
+  const auto begin = text.find_first_not_of(" \t");
+  if (begin == std::string::npos) return "";
+  return text.substr(begin, text.find_last_not_of(" \t") - begin + 1);
+}
+
+std::string join(const std::vector<std::string>& items, const std::string& separator) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
+  return out;
+}
+
 std::string format_scalar(double x) {
   return fmt::format("{:.17g}", x);
 }

@@ -12,10 +12,6 @@ namespace nsh {
 
 namespace {
 
-std::string entry(const char* name, Index i, Index j) {
-  return std::string(name) + "[" + std::to_string(i) + "][" + std::to_string(j) + "]";
-}
-
 /// Positive semidefiniteness of a symmetric A by symmetric elimination with diagonal pivoting:
 /// the largest remaining diagonal entry is the pivot; once it is <= tol, a PSD matrix has its
 /// whole remaining Schur complement within tol (|a_ij|^2 <= a_ii a_jj), so any entry beyond
@@ -43,7 +39,7 @@ void check_positive_semidefinite(const Matrix<Scalar>& W) {
             throw InputError("W",
                              "must be positive semidefinite, but a Schur complement with "
                              "a zero diagonal has the entry " +
-                                 format_scalar(S(i, j)) + " at " + entry("", i, j));
+                                 format_scalar(S(i, j)) + " at " + entry_name("", i, j));
       }
       return;
     }
@@ -83,7 +79,7 @@ void FrictionProblem<Scalar>::validate() const {
   for (Index i = 0; i < n; ++i)
     for (Index j = 0; j < n; ++j)
       if (!is_finite(W(i, j)))
-        throw InputError(entry("W", i, j), "is not finite: " + format_scalar(W(i, j)));
+        throw InputError(entry_name("W", i, j), "is not finite: " + format_scalar(W(i, j)));
   for (Index i = 0; i < n; ++i)
     if (!is_finite(problem.b(i)))
       throw InputError("b[" + std::to_string(i) + "]",
@@ -99,7 +95,7 @@ void FrictionProblem<Scalar>::validate() const {
   for (Index i = 0; i < n; ++i)
     for (Index j = i + 1; j < n; ++j)
       if (abs_value<Scalar>(W(i, j) - W(j, i)) > symmetry)
-        throw InputError(entry("W", i, j), "must equal W[" + std::to_string(j) + "][" +
+        throw InputError(entry_name("W", i, j), "must equal W[" + std::to_string(j) + "][" +
                                                std::to_string(i) + "] (W is symmetric), got " +
                                                format_scalar(W(i, j)) + " and " +
                                                format_scalar(W(j, i)));

@@ -87,7 +87,7 @@ namespace {
 // sqrt where it exists; for Rational through double, since the two residuals that need it are
 // informational (acceptance is judged on the exact natural map).
 template <class Scalar>
-Scalar root(const Scalar& x) {
+Scalar informational_root(const Scalar& x) {
   if constexpr (is_exact_v<Scalar>) {
     return Scalar(std::sqrt(scalar_cast<double>(x)));
   } else {
@@ -127,7 +127,7 @@ LcpCertificate<Scalar> certify(const std::type_identity_t<MatrixView<Scalar>>& W
     siconos_squared += projection_defect * projection_defect;
     b_squared += b(i) * b(i);
 
-    const Scalar fb = root<Scalar>(zi * zi + w * w) - zi - w;
+    const Scalar fb = informational_root<Scalar>(zi * zi + w * w) - zi - w;
     if (abs_value(fb) > c.fischer_burmeister) c.fischer_burmeister = abs_value(fb);
 
     if (-zi > c.feasibility) c.feasibility = -zi;
@@ -135,10 +135,10 @@ LcpCertificate<Scalar> certify(const std::type_identity_t<MatrixView<Scalar>>& W
     const Scalar product = abs_value<Scalar>(zi * w);
     if (product > c.complementarity) c.complementarity = product;
   }
-  c.siconos_error = root<Scalar>(siconos_squared);
+  c.siconos_error = informational_root<Scalar>(siconos_squared);
   // Siconos normalises only when ||b|| exceeds DBL_EPSILON; the same threshold in every scalar
   // keeps the number comparable with Siconos' output.
-  const Scalar b_norm = root<Scalar>(b_squared);
+  const Scalar b_norm = informational_root<Scalar>(b_squared);
   if (b_norm > Scalar(std::numeric_limits<double>::epsilon())) c.siconos_error /= b_norm;
   c.tolerance = lcp_tolerance<Scalar>(W, b, z, options);
   c.accepted = c.natural_map <= c.tolerance;

@@ -12,10 +12,6 @@
 namespace nsh {
 namespace {
 
-std::string entry(const std::string& field, Index i, Index j) {
-  return fmt::format("{}[{}][{}]", field, i, j);
-}
-
 template <class Scalar>
 void require_shape(const std::string& field, const Matrix<Scalar>& A, Index rows, Index cols) {
   if (A.rows() != rows || A.cols() != cols)
@@ -28,7 +24,7 @@ void require_finite(const std::string& field, const Matrix<Scalar>& A) {
   for (Index i = 0; i < A.rows(); ++i)
     for (Index j = 0; j < A.cols(); ++j)
       if (!is_finite(A(i, j)))
-        throw ModelError(entry(field, i, j),
+        throw ModelError(entry_name(field, i, j),
                          "is " + format_scalar(A(i, j)) + ", every entry must be finite");
 }
 
@@ -39,8 +35,8 @@ void require_symmetric(const std::string& field, const Matrix<Scalar>& A) {
     for (Index j = 0; j < i; ++j)
       if (abs_value<Scalar>(A(i, j) - A(j, i)) > tol)
         throw ModelError(
-            field, fmt::format("must be symmetric, but {} = {} and {} = {}", entry(field, i, j),
-                               format_scalar(A(i, j)), entry(field, j, i), format_scalar(A(j, i))));
+            field, fmt::format("must be symmetric, but {} = {} and {} = {}", entry_name(field, i, j),
+                               format_scalar(A(i, j)), entry_name(field, j, i), format_scalar(A(j, i))));
 }
 
 template <class Scalar>
@@ -50,7 +46,7 @@ void require_definite(const std::string& field, const Matrix<Scalar>& A, bool st
   if (pivot >= 0)
     throw ModelError(field, fmt::format("must be symmetric positive {}definite, but elimination "
                                         "breaks down at pivot {} (diagonal entry {} = {})",
-                                        strict ? "" : "semi", pivot, entry(field, pivot, pivot),
+                                        strict ? "" : "semi", pivot, entry_name(field, pivot, pivot),
                                         format_scalar(A(pivot, pivot))));
 }
 

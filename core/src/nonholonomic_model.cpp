@@ -13,7 +13,7 @@ namespace {
 // A model that returns the wrong size is a programming error of the model; the message still
 // says which quantity it was, so that a new model is quick to fix.
 template <class Scalar>
-void require_shape(const char* what, const Matrix<Scalar>& A, Index rows, Index cols) {
+void require_returned_shape(const char* what, const Matrix<Scalar>& A, Index rows, Index cols) {
   if (A.rows() != rows || A.cols() != cols)
     throw ModelError(what, fmt::format("the model returned a {}x{} matrix, expected {}x{}",
                                        A.rows(), A.cols(), rows, cols));
@@ -27,7 +27,7 @@ void require_length(const char* what, const Vector<Scalar>& x, Index size) {
 }
 
 template <class Scalar>
-void require_finite(const std::string& field, const Matrix<Scalar>& A) {
+void require_finite_initially(const std::string& field, const Matrix<Scalar>& A) {
   for (Index i = 0; i < A.rows(); ++i)
     for (Index j = 0; j < A.cols(); ++j)
       if (!is_finite(A(i, j)))
@@ -58,7 +58,7 @@ std::string NonholonomicModel<Scalar>::reduced_velocity_name(Index i) const {
 template <class Scalar>
 Matrix<Scalar> NonholonomicModel<Scalar>::mass(const Vector<Scalar>& q) const {
   Matrix<Scalar> M = do_mass(q);
-  require_shape("M", M, dofs(), dofs());
+  require_returned_shape("M", M, dofs(), dofs());
   return M;
 }
 
@@ -77,14 +77,14 @@ Vector<Scalar> NonholonomicModel<Scalar>::potential_gradient(const Vector<Scalar
 template <class Scalar>
 Matrix<Scalar> NonholonomicModel<Scalar>::one_forms(const Vector<Scalar>& q) const {
   Matrix<Scalar> A = do_one_forms(q);
-  require_shape("A", A, velocity_constraints(), dofs());
+  require_returned_shape("A", A, velocity_constraints(), dofs());
   return A;
 }
 
 template <class Scalar>
 Matrix<Scalar> NonholonomicModel<Scalar>::distribution(const Vector<Scalar>& q) const {
   Matrix<Scalar> X = do_distribution(q);
-  require_shape("X", X, dofs(), dofs() - velocity_constraints());
+  require_returned_shape("X", X, dofs(), dofs() - velocity_constraints());
   return X;
 }
 
@@ -98,7 +98,7 @@ Vector<Scalar> NonholonomicModel<Scalar>::inequality(const Vector<Scalar>& q) co
 template <class Scalar>
 Matrix<Scalar> NonholonomicModel<Scalar>::inequality_gradient(const Vector<Scalar>& q) const {
   Matrix<Scalar> gradient = do_inequality_gradient(q);
-  require_shape("grad g", gradient, dofs(), inequalities());
+  require_returned_shape("grad g", gradient, dofs(), inequalities());
   return gradient;
 }
 
@@ -149,11 +149,11 @@ void NonholonomicModel<Scalar>::validate(const State<Scalar>& initial) const {
   if (initial.v.size() != n)
     throw ModelError(
         "v0", fmt::format("expected {} entries (one per coordinate), got {}", n, initial.v.size()));
-  require_finite<Scalar>("q0", initial.q);
-  require_finite<Scalar>("v0", initial.v);
+  require_finite_initially<Scalar>("q0", initial.q);
+  require_finite_initially<Scalar>("v0", initial.v);
   const Vector<Scalar>& q = initial.q;
   const Matrix<Scalar> M = mass(q);
-  require_finite<Scalar>("M", M);
+  require_finite_initially<Scalar>("M", M);
   for (Index i = 0; i < n; ++i)
     for (Index j = 0; j < i; ++j)
       if (abs_value<Scalar>(M(i, j) - M(j, i)) >
@@ -178,11 +178,11 @@ void NonholonomicModel<Scalar>::validate(const State<Scalar>& initial) const {
   const Matrix<Scalar> X = distribution(q);
   const Vector<Scalar> g = inequality(q);
   const Matrix<Scalar> gradient = inequality_gradient(q);
-  require_finite<Scalar>("A", A);
-  require_finite<Scalar>("X", X);
-  require_finite<Scalar>("g", g);
-  require_finite<Scalar>("grad g", gradient);
-  require_finite<Scalar>("grad V", potential_gradient(q));
+  require_finite_initially<Scalar>("A", A);
+  require_finite_initially<Scalar>("X", X);
+  require_finite_initially<Scalar>("g", g);
+  require_finite_initially<Scalar>("grad g", gradient);
+  require_finite_initially<Scalar>("grad V", potential_gradient(q));
   const Scalar basis_residual = max_abs(A * X);
   if (basis_residual > tolerance<Scalar>(Scalar(1) + max_abs(A) * max_abs(X) * Scalar(n)))
     throw ModelError("X", "is not a basis of ker A: |A X| = " + format_scalar(basis_residual));

@@ -27,7 +27,7 @@ void require_size(const char* what, const Vector<Scalar>& x, Index size) {
 }
 
 template <class Scalar>
-void require_finite(const std::string& field, const Matrix<Scalar>& A, const std::string& at) {
+void require_finite_at(const std::string& field, const Matrix<Scalar>& A, const std::string& at) {
   for (Index i = 0; i < A.rows(); ++i)
     for (Index j = 0; j < A.cols(); ++j)
       if (!is_finite(A(i, j)))
@@ -36,7 +36,7 @@ void require_finite(const std::string& field, const Matrix<Scalar>& A, const std
 }
 
 template <class Scalar>
-void require_finite(const std::string& field, const Vector<Scalar>& x, const std::string& at) {
+void require_finite_at(const std::string& field, const Vector<Scalar>& x, const std::string& at) {
   for (Index i = 0; i < x.size(); ++i)
     if (!is_finite(x(i)))
       throw ModelError(fmt::format("{}[{}]", field, i),
@@ -242,12 +242,12 @@ void NonlinearModel<Scalar>::validate(const State<Scalar>& initial) const {
   if (initial.v.size() != n)
     throw ModelError(
         "v0", fmt::format("expected {} entries (one per coordinate), got {}", n, initial.v.size()));
-  require_finite<Scalar>("q0", initial.q, "t0");
-  require_finite<Scalar>("v0", initial.v, "t0");
+  require_finite_at<Scalar>("q0", initial.q, "t0");
+  require_finite_at<Scalar>("v0", initial.v, "t0");
   const std::string at = "q0 = " + format_vector(initial.q);
 
   const Matrix<Scalar> M = mass(initial.q);
-  require_finite<Scalar>("M", M, at);
+  require_finite_at<Scalar>("M", M, at);
   const Scalar scale = max_abs(M);
   const Scalar symmetry_tol = tolerance<Scalar>(scale, Scalar(8));
   for (Index i = 0; i < n; ++i)
@@ -264,14 +264,14 @@ void NonlinearModel<Scalar>::validate(const State<Scalar>& initial) const {
                                       "down at pivot {} (diagonal entry M[{}][{}] = {})",
                                       at, pivot, pivot, pivot, format_scalar(M(pivot, pivot))));
 
-  require_finite<Scalar>("f", force(initial.t, initial.q, initial.v), at);
-  require_finite<Scalar>("f_ext", external_force(initial.t, initial.q, initial.v), at);
+  require_finite_at<Scalar>("f", force(initial.t, initial.q, initial.v), at);
+  require_finite_at<Scalar>("f_ext", external_force(initial.t, initial.q, initial.v), at);
   const Scalar V = potential(initial.q);
   if (!is_finite(V))
     throw ModelError("V", "is " + format_scalar(V) + " at " + at + ", must be finite");
-  require_finite<Scalar>("g", gap(initial.q), at);
-  require_finite<Scalar>("W_N", normal_jacobian(initial.q), at);
-  require_finite<Scalar>("W_T", tangent_jacobian(initial.q), at);
+  require_finite_at<Scalar>("g", gap(initial.q), at);
+  require_finite_at<Scalar>("W_N", normal_jacobian(initial.q), at);
+  require_finite_at<Scalar>("W_T", tangent_jacobian(initial.q), at);
 
   const Vector<Scalar>& e = restitution();
   if (e.size() != m)

@@ -10,22 +10,10 @@
 namespace nsh {
 namespace {
 
-std::string join(const std::vector<std::string>& items, const std::string& separator) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
-  return out;
-}
-
-std::string trim(const std::string& s) {
-  const auto begin = s.find_first_not_of(" \t");
-  if (begin == std::string::npos) return "";
-  return s.substr(begin, s.find_last_not_of(" \t") - begin + 1);
-}
-
 }  // namespace
 
 SchemeSpec SchemeSpec::parse(const std::string& raw) {
-  const std::string text = trim(raw);
+  const std::string text = trim_blanks(raw);
   SchemeSpec spec;
   if (text.empty()) throw SpecError("scheme", "empty scheme spec; try `nsh list schemes`");
   std::size_t colon = text.find(':');
@@ -34,22 +22,22 @@ SchemeSpec SchemeSpec::parse(const std::string& raw) {
   const std::string prefix = text.substr(0, colon);
   if ((prefix == "mutant" || prefix == "siconos") && colon != std::string::npos)
     colon = text.find(':', colon + 1);
-  spec.name_ = trim(text.substr(0, colon));
+  spec.name_ = trim_blanks(text.substr(0, colon));
   if (spec.name_.empty()) throw SpecError("scheme", "spec '" + text + "' has no scheme name");
   if (colon == std::string::npos) return spec;
   const std::string rest = text.substr(colon + 1);
   std::size_t start = 0;
   while (start <= rest.size()) {
     const std::size_t comma = rest.find(',', start);
-    const std::string item = trim(rest.substr(start, comma - start));
+    const std::string item = trim_blanks(rest.substr(start, comma - start));
     const std::size_t equals = item.find('=');
     if (item.empty() || equals == std::string::npos || equals == 0)
       throw SpecError(spec.name_,
                       "option '" + item + "' in spec '" + text + "' is not of the form key=value");
-    const std::string key = trim(item.substr(0, equals));
+    const std::string key = trim_blanks(item.substr(0, equals));
     if (spec.options_.count(key))
       throw SpecError(spec.name_ + ":" + key, "given twice in spec '" + text + "'");
-    spec.options_[key] = trim(item.substr(equals + 1));
+    spec.options_[key] = trim_blanks(item.substr(equals + 1));
     if (comma == std::string::npos) break;
     start = comma + 1;
   }

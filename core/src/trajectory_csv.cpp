@@ -12,13 +12,6 @@
 namespace nsh {
 namespace {
 
-std::string trim(const std::string& text) {
-  const auto begin = text.find_first_not_of(" \t");
-  if (begin == std::string::npos) return "";
-  const auto end = text.find_last_not_of(" \t");
-  return text.substr(begin, end - begin + 1);
-}
-
 /// A non-negative decimal integer spelled only with digits, or -1.
 long long parse_index(std::string_view text) {
   long long value = -1;
@@ -51,12 +44,12 @@ std::vector<std::vector<Index>> select_columns(const std::string& text,
   const auto units = [](const ColumnGroup& g) { return g.indexed ? g.size : Index(1); };
   std::vector<std::vector<bool>> chosen;
   for (const ColumnGroup& g : groups) chosen.emplace_back(static_cast<std::size_t>(units(g)));
-  const std::string all = trim(text);
+  const std::string all = trim_blanks(text);
   if (all.empty()) throw InputError("--columns", "is empty; accepted: " + accepted_items(groups));
   std::size_t start = 0;
   while (start <= all.size()) {
     const std::size_t comma = std::min(all.find(',', start), all.size());
-    const std::string item = trim(all.substr(start, comma - start));
+    const std::string item = trim_blanks(all.substr(start, comma - start));
     start = comma + 1;
     if (item.empty())
       throw InputError("--columns",
@@ -113,7 +106,7 @@ std::vector<std::vector<Index>> select_columns(const std::string& text,
 }
 
 Index parse_every(const std::string& text) {
-  const long long every = parse_index(trim(text));
+  const long long every = parse_index(trim_blanks(text));
   if (every < 1)
     throw InputError("--every",
                      "must be a positive integer (write every K-th step), got '" + text + "'");

@@ -139,7 +139,7 @@ SparseLinearCase<Scalar> awkward_case() {
 }
 
 template <class Scalar>
-void expect_round_trip() {
+void expect_sparse_round_trip() {
   const SparseLinearCase<Scalar> c = awkward_case<Scalar>();
   const std::string text = write_sparse_linear_case<Scalar>("awkward", c.model, c.initial, c.T, c.h,
                                                             "values with every bit set");
@@ -158,10 +158,10 @@ void expect_round_trip() {
 }
 
 TEST(SparseCaseFile, WriterRoundTripsExactlyInDouble) {
-  expect_round_trip<double>();
+  expect_sparse_round_trip<double>();
 }
 TEST(SparseCaseFile, WriterRoundTripsExactlyInReal50) {
-  expect_round_trip<Real50>();
+  expect_sparse_round_trip<Real50>();
 }
 
 TEST(SparseCaseFile, RationalWriterIsExactFractions) {
@@ -240,21 +240,21 @@ Refusal refusal(const std::string& text) {
   return first;
 }
 
-bool has(const std::string& text, const std::string& part) {
+bool contains_text(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
 TEST(SparseCaseFile, EntryOutOfRangeNamesTheEntryAndTheIndex) {
   const Refusal row = refusal(sparse_with("/M/entries/3", "[7, 0, 1]"));
   EXPECT_EQ(row.field, "M.entries[3]");
-  EXPECT_TRUE(has(row.message, "i = 7")) << row.message;
-  EXPECT_TRUE(has(row.message, "3x3")) << row.message;
+  EXPECT_TRUE(contains_text(row.message, "i = 7")) << row.message;
+  EXPECT_TRUE(contains_text(row.message, "3x3")) << row.message;
   const Refusal col = refusal(sparse_with("/K/entries/0", "[0, 3, 1]"));
   EXPECT_EQ(col.field, "K.entries[0]");
-  EXPECT_TRUE(has(col.message, "j = 3")) << col.message;
+  EXPECT_TRUE(contains_text(col.message, "j = 3")) << col.message;
   const Refusal g = refusal(sparse_with("/G/entries/1", "[2, 2, -1]"));
   EXPECT_EQ(g.field, "G.entries[1]");
-  EXPECT_TRUE(has(g.message, "3x2")) << g.message;
+  EXPECT_TRUE(contains_text(g.message, "3x2")) << g.message;
 }
 
 TEST(SparseCaseFile, EntryArityIndexAndValueAreNamed) {
@@ -263,12 +263,12 @@ TEST(SparseCaseFile, EntryArityIndexAndValueAreNamed) {
   EXPECT_EQ(refusal(sparse_with("/M/entries/1", "5")).field, "M.entries[1]");
   const Refusal negative = refusal(sparse_with("/C/entries/0", "[-1, 0, 1]"));
   EXPECT_EQ(negative.field, "C.entries[0]");
-  EXPECT_TRUE(has(negative.message, "-1")) << negative.message;
+  EXPECT_TRUE(contains_text(negative.message, "-1")) << negative.message;
   EXPECT_EQ(refusal(sparse_with("/C/entries/0", "[\"1.5\", 0, 1]")).field, "C.entries[0]");
   EXPECT_EQ(refusal(sparse_with("/C/entries/0", "[0, true, 1]")).field, "C.entries[0]");
   const Refusal value = refusal(sparse_with("/M/entries/2", "[0, 1, \"abc\"]"));
   EXPECT_EQ(value.field, "M.entries[2][2]");
-  EXPECT_TRUE(has(value.message, "abc")) << value.message;
+  EXPECT_TRUE(contains_text(value.message, "abc")) << value.message;
   EXPECT_EQ(refusal(sparse_with("/M/entries/2", "[0, 1, [1]]")).field, "M.entries[2][2]");
   EXPECT_EQ(refusal(sparse_with("/M/entries/2", "[0, 1, \"nan\"]")).field, "M.entries[2][2]");
   EXPECT_EQ(refusal(sparse_with("/M/entries", "")).field, "M.entries");
@@ -281,7 +281,7 @@ TEST(SparseCaseFile, ShapeMustBePositiveIntegers) {
   for (const char* bad : {"0", "-3", "2.5", "\"three\"", "true", "[3]", "1e3", "100000000000"}) {
     const Refusal r = refusal(sparse_with("/K/rows", bad));
     EXPECT_EQ(r.field, "K.rows") << bad << ": " << r.message;
-    EXPECT_TRUE(has(r.message, "positive integer")) << r.message;
+    EXPECT_TRUE(contains_text(r.message, "positive integer")) << r.message;
   }
   // A typo in the object is not an empty or default matrix.
   json j = json::parse(kSparse);
@@ -293,15 +293,15 @@ TEST(SparseCaseFile, ShapeMustBePositiveIntegers) {
 TEST(SparseCaseFile, SparseFlagAndMatrixFormMustAgree) {
   const Refusal flag = refusal(sparse_with("/sparse", "\"yes\""));
   EXPECT_EQ(flag.field, "sparse");
-  EXPECT_TRUE(has(flag.message, "yes")) << flag.message;
+  EXPECT_TRUE(contains_text(flag.message, "yes")) << flag.message;
   EXPECT_EQ(refusal(sparse_with("/sparse", "1")).field, "sparse");
   // Dense rows in a sparse document, triplets in a dense one.
   const Refusal rows = refusal(sparse_with("/K", "[[2, -2, 0], [-2, 4, -2], [0, -2, 2]]"));
   EXPECT_EQ(rows.field, "K");
-  EXPECT_TRUE(has(rows.message, "sparse")) << rows.message;
+  EXPECT_TRUE(contains_text(rows.message, "sparse")) << rows.message;
   const Refusal triplets = refusal(sparse_with("/sparse", "false"));
   EXPECT_EQ(triplets.field, "M");
-  EXPECT_TRUE(has(triplets.message, "\"sparse\": true")) << triplets.message;
+  EXPECT_TRUE(contains_text(triplets.message, "\"sparse\": true")) << triplets.message;
   EXPECT_EQ(refusal(sparse_with("/M", "")).field, "M");
 }
 
@@ -326,13 +326,13 @@ TEST(SparseCaseFile, AsymmetricMassIsRefusedNamingM) {
   j["M"]["entries"] = upper;
   const Refusal r = refusal(j.dump());
   EXPECT_EQ(r.field, "M");
-  EXPECT_TRUE(has(r.message, "symmetric")) << r.message;
+  EXPECT_TRUE(contains_text(r.message, "symmetric")) << r.message;
 }
 
 TEST(SparseCaseFile, IndefiniteMassIsRefusedNamingM) {
   const Refusal r = refusal(sparse_with("/M/entries/0", "[1, 1, \"-1\"]"));  // M(1,1) = -2/3
   EXPECT_EQ(r.field, "M");
-  EXPECT_TRUE(has(r.message, "positive definite")) << r.message;
+  EXPECT_TRUE(contains_text(r.message, "positive definite")) << r.message;
   EXPECT_EQ(refusal(sparse_with("/e", "[0, 2]")).field, "e[1]");
 }
 
@@ -359,9 +359,9 @@ TEST(SparseCaseFile, LargeDocumentIsSparseOnly) {
       ADD_FAILURE() << "a dense copy of 5000 dofs was made";
     } catch (const InputError& e) {
       EXPECT_EQ(e.field(), "M");
-      EXPECT_TRUE(has(e.what(), "5000")) << e.what();
-      EXPECT_TRUE(has(e.what(), "4096")) << e.what();
-      EXPECT_TRUE(has(e.what(), "sparse")) << e.what();
+      EXPECT_TRUE(contains_text(e.what(), "5000")) << e.what();
+      EXPECT_TRUE(contains_text(e.what(), "4096")) << e.what();
+      EXPECT_TRUE(contains_text(e.what(), "sparse")) << e.what();
     }
   }
 }

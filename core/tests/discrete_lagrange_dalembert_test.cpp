@@ -26,7 +26,7 @@ using nsh::Real50;
 using nsh::Vector;
 
 template <class Scalar>
-nsh::NonholonomicCase<Scalar> load(const std::string& name) {
+nsh::NonholonomicCase<Scalar> load_nonholonomic_case(const std::string& name) {
   return nsh::load_nonholonomic_case<Scalar>(
       nsh::read_case_file(std::string(NSH_SOURCE_DIR) + "/cases/data/" + name + ".json"));
 }
@@ -93,7 +93,7 @@ double slope(const std::vector<double>& h, const std::vector<double>& error) {
 }
 
 TEST(DiscreteLagrangeDAlembert, RollingDiskAgainstTheorySection5) {
-  const auto c = load<double>("rolling-disk");
+  const auto c = load_nonholonomic_case<double>("rolling-disk");
   const auto& model = *c.model;
   const auto reference = nsh::exact_reference<double>(model, c.initial, c.T);
   ASSERT_EQ(reference.impacts.size(), 6u);
@@ -147,7 +147,7 @@ TEST(DiscreteLagrangeDAlembert, RollingDiskAgainstTheorySection5) {
 // (before the first impact, t = 2.0511) has a measured slope ~ 2 in h. Over the whole horizon
 // the error is printed (the impact times' errors carry into the positions).
 TEST(DiscreteLagrangeDAlembert, SecondOrderBetweenImpacts) {
-  const auto c = load<double>("rolling-disk");
+  const auto c = load_nonholonomic_case<double>("rolling-disk");
   const auto& model = *c.model;
   const auto reference = nsh::exact_reference<double>(model, c.initial, c.T);
   const std::vector<double> steps = {0.04, 0.02, 0.01, 0.005};
@@ -171,7 +171,7 @@ TEST(DiscreteLagrangeDAlembert, SecondOrderBetweenImpacts) {
 }
 
 TEST(DiscreteLagrangeDAlembert, KnifeEdgeAgainstItsReference) {
-  const auto c = load<double>("knife-edge");
+  const auto c = load_nonholonomic_case<double>("knife-edge");
   const auto& model = *c.model;
   const auto reference = nsh::exact_reference<double>(model, c.initial, c.T);
   std::vector<double> time_error;
@@ -189,7 +189,7 @@ TEST(DiscreteLagrangeDAlembert, KnifeEdgeAgainstItsReference) {
 }
 
 TEST(DiscreteLagrangeDAlembert, Real50KeepsTheStructureTo50Digits) {
-  const auto c = load<Real50>("rolling-disk");
+  const auto c = load_nonholonomic_case<Real50>("rolling-disk");
   const Real50 T(3);  // past the first two impacts
   const auto trajectory = nsh::run_dla<Real50>(*c.model, c.initial, Real50(1) / 50, T);
   ASSERT_EQ(trajectory.impacts.size(), 2u);
@@ -199,7 +199,7 @@ TEST(DiscreteLagrangeDAlembert, Real50KeepsTheStructureTo50Digits) {
   // The jump itself is the same O(h^2) number as in double, not round-off.
   const auto jumps = energy_jumps(trajectory);
   ASSERT_EQ(jumps.size(), 2u);
-  const auto lean = load<double>("rolling-disk");
+  const auto lean = load_nonholonomic_case<double>("rolling-disk");
   const auto lean_trajectory = nsh::run_dla<double>(*lean.model, lean.initial, 0.02, 3.0);
   const auto lean_jumps = energy_jumps(lean_trajectory);
   ASSERT_EQ(lean_jumps.size(), 2u);
@@ -211,7 +211,7 @@ TEST(DiscreteLagrangeDAlembert, Real50KeepsTheStructureTo50Digits) {
 
 // Each mutation fails a check the faithful integrator passes (the checks are sharp).
 TEST(DiscreteLagrangeDAlembert, MutationsFailTheirChecks) {
-  const auto c = load<double>("rolling-disk");
+  const auto c = load_nonholonomic_case<double>("rolling-disk");
   const auto& model = *c.model;
   nsh::DlaOptions<double> options;
   const double h = 0.01;
@@ -289,7 +289,7 @@ TEST(DiscreteLagrangeDAlembert, RefusesAConfigurationDependentMass) {
 }
 
 TEST(DiscreteLagrangeDAlembert, AnUncertifiedSolveThrowsNamingTimeAndResidual) {
-  const auto c = load<double>("rolling-disk");
+  const auto c = load_nonholonomic_case<double>("rolling-disk");
   nsh::DlaOptions<double> options;
   options.residual_tolerance = 1e-300;  // below round-off: no solve can be certified
   options.max_newton_iterations = 3;

@@ -273,7 +273,7 @@ TEST(LcpCertificate, RejectsAWrongZAndAcceptsTheRightOne) {
 }
 
 template <class Fn>
-std::string input_error_field(Fn&& fn) {
+std::string lcp_error_text(Fn&& fn) {
   try {
     fn();
   } catch (const InputError& e) {
@@ -286,19 +286,19 @@ TEST(LcpInput, BadInputNamesTheField) {
   Matrix<double> rect(2, 3);
   rect.setZero();
   Vector<double> b2 = Vector<double>::Zero(2);
-  EXPECT_EQ(input_error_field([&] { solve_lcp(LcpMethod::lemke, rect, b2); }).rfind("W |", 0), 0u);
+  EXPECT_EQ(lcp_error_text([&] { solve_lcp(LcpMethod::lemke, rect, b2); }).rfind("W |", 0), 0u);
   Matrix<double> W = Matrix<double>::Identity(2, 2);
   Vector<double> b3 = Vector<double>::Zero(3);
-  EXPECT_EQ(input_error_field([&] { solve_lcp(LcpMethod::pgs, W, b3); }).rfind("b |", 0), 0u);
+  EXPECT_EQ(lcp_error_text([&] { solve_lcp(LcpMethod::pgs, W, b3); }).rfind("b |", 0), 0u);
   Matrix<double> nan_W = W;
   nan_W(1, 0) = std::numeric_limits<double>::quiet_NaN();
-  const std::string w_msg = input_error_field([&] { solve_lcp(LcpMethod::lemke, nan_W, b2); });
+  const std::string w_msg = lcp_error_text([&] { solve_lcp(LcpMethod::lemke, nan_W, b2); });
   EXPECT_EQ(w_msg.rfind("W[1][0] |", 0), 0u) << w_msg;
   EXPECT_NE(w_msg.find("nan"), std::string::npos) << w_msg;
   Vector<double> inf_b = b2;
   inf_b(1) = std::numeric_limits<double>::infinity();
   const std::string b_msg =
-      input_error_field([&] { solve_lcp(LcpMethod::fischer_burmeister, W, inf_b); });
+      lcp_error_text([&] { solve_lcp(LcpMethod::fischer_burmeister, W, inf_b); });
   EXPECT_EQ(b_msg.rfind("b[1] |", 0), 0u) << b_msg;
   // The iterative methods have no rational version: a SpecError naming the method.
   Matrix<Rational> Wr = Matrix<Rational>::Identity(1, 1);

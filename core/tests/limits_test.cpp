@@ -21,9 +21,9 @@ namespace {
 
 using json = nlohmann::json;
 
-const std::string data_dir = std::string(NSH_SOURCE_DIR) + "/core/tests/data/limits/";
+const std::string limits_data_dir = std::string(NSH_SOURCE_DIR) + "/core/tests/data/limits/";
 
-bool has(const std::string& text, const std::string& part) {
+bool mentions(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -51,7 +51,7 @@ void expect_refused(const std::string& text, const std::string& field, const std
       ADD_FAILURE() << name << " accepted the document";
     } catch (const InputError& e) {
       EXPECT_EQ(e.field(), field) << name << ": " << e.what();
-      EXPECT_TRUE(has(e.what(), part)) << name << ": " << e.what();
+      EXPECT_TRUE(mentions(e.what(), part)) << name << ": " << e.what();
       EXPECT_LT(std::string(e.what()).size(), 400u) << name;
     }
   }
@@ -72,7 +72,7 @@ TEST(Limits, DeepNestingIsRefusedWhileParsing) {
       ADD_FAILURE() << "accepted " << text.size() << " bytes of nesting";
     } catch (const InputError& e) {
       EXPECT_EQ(e.field(), "deep.json");
-      EXPECT_TRUE(has(e.what(), std::to_string(limits::max_json_depth))) << e.what();
+      EXPECT_TRUE(mentions(e.what(), std::to_string(limits::max_json_depth))) << e.what();
     }
   }
   // Up to the limit, nesting parses (every nsh file needs 5 levels at most).
@@ -113,7 +113,7 @@ TEST(Limits, NumberTextHasADigitAndAnExponentLimit) {
       ADD_FAILURE() << text.size();
     } catch (const InputError& e) {
       EXPECT_EQ(e.field(), "K[0][0]");
-      EXPECT_TRUE(has(e.what(), "digits")) << e.what();
+      EXPECT_TRUE(mentions(e.what(), "digits")) << e.what();
       EXPECT_LT(std::string(e.what()).size(), 200u) << e.what();
     }
   }
@@ -126,7 +126,7 @@ TEST(Limits, NumberTextHasADigitAndAnExponentLimit) {
         ADD_FAILURE() << text;
       } catch (const InputError& e) {
         EXPECT_EQ(e.field(), "K[0][0]") << text;
-        EXPECT_TRUE(has(e.what(), "exponent")) << e.what();
+        EXPECT_TRUE(mentions(e.what(), "exponent")) << e.what();
       }
     }
   }
@@ -166,7 +166,7 @@ TEST(Limits, DeclaredSizesAreCheckedBeforeAllocating) {
   // The same files as the tests' data (the fuzz corpus replays them).
   for (const char* file : {"sparse-rows-1e7.json", "sparse-G-1e7.json"}) {
     try {
-      load_sparse_linear_case<double>(read_case_file(data_dir + file));
+      load_sparse_linear_case<double>(read_case_file(limits_data_dir + file));
       ADD_FAILURE() << file;
     } catch (const InputError& e) {
       EXPECT_FALSE(e.field().empty()) << file;
@@ -190,8 +190,8 @@ TEST(Limits, RationalHasADofLimitThatNamesThePrecision) {
     ADD_FAILURE() << "a rational model of " << n << " dofs was read";
   } catch (const InputError& e) {
     EXPECT_EQ(e.field(), "precision");
-    EXPECT_TRUE(has(e.what(), "--precision")) << e.what();
-    EXPECT_TRUE(has(e.what(), std::to_string(n))) << e.what();
+    EXPECT_TRUE(mentions(e.what(), "--precision")) << e.what();
+    EXPECT_TRUE(mentions(e.what(), std::to_string(n))) << e.what();
   }
   EXPECT_NO_THROW(load_linear_case<double>(parse_case_text(doc.dump())));
   // The 101-dof bar is read exactly (its file is compared with its generator), but a run of it
@@ -202,7 +202,7 @@ TEST(Limits, RationalHasADofLimitThatNamesThePrecision) {
     ADD_FAILURE();
   } catch (const InputError& e) {
     EXPECT_EQ(e.field(), "precision");
-    EXPECT_TRUE(has(e.what(), "101")) << e.what();
+    EXPECT_TRUE(mentions(e.what(), "101")) << e.what();
   }
   try {
     load_linear_case<Rational>(read_case_file(locate_case("impacting-bar-1000-sparse")));
@@ -215,17 +215,17 @@ TEST(Limits, RationalHasADofLimitThatNamesThePrecision) {
 // Issue 21.4: an empty key was reported as ": unknown field"; a duplicate key is named.
 TEST(Limits, EmptyKeyIsNamed) {
   try {
-    load_linear_case<double>(read_case_file(data_dir + "empty-key.json"));
+    load_linear_case<double>(read_case_file(limits_data_dir + "empty-key.json"));
     ADD_FAILURE();
   } catch (const InputError& e) {
     EXPECT_EQ(e.field(), "\"\"");
-    EXPECT_TRUE(has(e.what(), "the empty key")) << e.what();
+    EXPECT_TRUE(mentions(e.what(), "the empty key")) << e.what();
   }
   try {
     parse_case_text(R"({"": 1, "": 2})", "dup.json");
     ADD_FAILURE();
   } catch (const InputError& e) {
-    EXPECT_TRUE(has(e.what(), "the empty key")) << e.what();
+    EXPECT_TRUE(mentions(e.what(), "the empty key")) << e.what();
   }
 }
 
@@ -238,7 +238,7 @@ TEST(Limits, ExactSizeAndSteps) {
     ADD_FAILURE();
   } catch (const InputError& e) {
     EXPECT_EQ(e.field(), "q[0]");
-    EXPECT_TRUE(has(e.what(), "--precision")) << e.what();
+    EXPECT_TRUE(mentions(e.what(), "--precision")) << e.what();
   }
   EXPECT_NO_THROW(limits::check_steps(100, 1e7, "--h", "--max-steps"));
   for (double steps :
@@ -248,7 +248,7 @@ TEST(Limits, ExactSizeAndSteps) {
       ADD_FAILURE() << steps;
     } catch (const InputError& e) {
       EXPECT_EQ(e.field(), "--h");
-      EXPECT_TRUE(has(e.what(), "--max-steps")) << e.what();
+      EXPECT_TRUE(mentions(e.what(), "--max-steps")) << e.what();
     }
   }
 }

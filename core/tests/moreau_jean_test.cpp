@@ -39,7 +39,7 @@ S q_(const char* text) {
 }
 
 /// Seed 004 example 2: m1 = 2, m2 = 3, v1 = -1, v2 = +1 (closing), e = 1/2, gap g = q1 - q2.
-LinearModel<Rational> two_body() {
+LinearModel<Rational> rational_two_body() {
   LinearModel<Rational> model;
   model.name = "two-body";
   model.M = Matrix<Rational>::Zero(2, 2);
@@ -54,7 +54,7 @@ LinearModel<Rational> two_body() {
 }
 
 TEST(MoreauJean, SeedFourTwoBodyImpactIsExactInRational) {
-  const LinearModel<Rational> model = two_body();
+  const LinearModel<Rational> model = rational_two_body();
   for (const char* theta : {"1/2", "1", "0", "3/4"}) {
     for (const char* activation : {"position", "position-velocity"}) {
       SCOPED_TRACE(std::string(theta) + " " + activation);

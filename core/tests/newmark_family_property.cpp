@@ -24,7 +24,7 @@ namespace nsh {
 namespace {
 
 template <class Scalar>
-Matrix<Scalar> int_matrix(const std::vector<int>& entries, Index rows, Index cols,
+Matrix<Scalar> int_matrix_of(const std::vector<int>& entries, Index rows, Index cols,
                           const Scalar& scale) {
   Matrix<Scalar> A(rows, cols);
   for (Index i = 0; i < rows; ++i)
@@ -47,15 +47,15 @@ void generate(bool damped, LinearModel<Scalar>& model, State<Scalar>& state) {
                                                  rc::gen::inRange<int>(lo, hi + 1));
   };
   const Scalar one(1);
-  const Matrix<Scalar> A = int_matrix<Scalar>(ints(n * n, -2, 2), n, n, one);
-  const Matrix<Scalar> B = int_matrix<Scalar>(ints(n * n, -2, 2), n, n, one);
-  const Matrix<Scalar> D = int_matrix<Scalar>(ints(n * n, -1, 1), n, n, one);
+  const Matrix<Scalar> A = int_matrix_of<Scalar>(ints(n * n, -2, 2), n, n, one);
+  const Matrix<Scalar> B = int_matrix_of<Scalar>(ints(n * n, -2, 2), n, n, one);
+  const Matrix<Scalar> D = int_matrix_of<Scalar>(ints(n * n, -1, 1), n, n, one);
   model.M = A * A.transpose() + Matrix<Scalar>::Identity(n, n);
   model.K =
       B * B.transpose() + Scalar(*rc::gen::inRange<int>(1, 30)) * Matrix<Scalar>::Identity(n, n);
   model.C = damped ? Matrix<Scalar>(D * D.transpose() * (Scalar(*rc::gen::inRange<int>(0, 5)) / 4))
                    : Matrix<Scalar>::Zero(n, n);
-  model.F = int_matrix<Scalar>(ints(n, -10, 10), n, 1, one);
+  model.F = int_matrix_of<Scalar>(ints(n, -10, 10), n, 1, one);
   model.G = Matrix<Scalar>::Zero(n, m);
   const std::vector<int> g = ints(n * m, -2, 2);
   for (Index a = 0; a < m; ++a)
@@ -65,9 +65,9 @@ void generate(bool damped, LinearModel<Scalar>& model, State<Scalar>& state) {
   model.e = Vector<Scalar>(m);
   for (Index a = 0; a < m; ++a) model.e(a) = Scalar(*rc::gen::inRange<int>(0, 5)) / 4;
   state.t = Scalar(0);
-  state.q = int_matrix<Scalar>(ints(n, -5, 5), n, 1, one / 10);
-  state.v = int_matrix<Scalar>(ints(n, -10, 10), n, 1, one / 5);
-  const Matrix<Scalar> gaps = int_matrix<Scalar>(ints(m, -1, 3), m, 1, one / 20);
+  state.q = int_matrix_of<Scalar>(ints(n, -5, 5), n, 1, one / 10);
+  state.v = int_matrix_of<Scalar>(ints(n, -10, 10), n, 1, one / 5);
+  const Matrix<Scalar> gaps = int_matrix_of<Scalar>(ints(m, -1, 3), m, 1, one / 20);
   model.w = gaps - model.G.transpose() * state.q;
   fill_defaults(model);
   model.validate();

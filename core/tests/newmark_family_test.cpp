@@ -45,7 +45,7 @@ struct RandomSystem {
 };
 
 template <class Scalar>
-RandomSystem<Scalar> random_system(std::mt19937& rng, bool damped, bool uniform_e) {
+RandomSystem<Scalar> random_newmark_system(std::mt19937& rng, bool damped, bool uniform_e) {
   std::uniform_int_distribution<int> dim(1, 3), contacts(1, 2), entry(-3, 3), small(-2, 2),
       restitution(0, 2);
   const Index n = dim(rng), m = std::min<Index>(contacts(rng), n);
@@ -229,7 +229,7 @@ TEST(NewmarkFamily, IdentitiesAreExactInRational) {
   std::mt19937 rng(20261201);
   int impacts = 0;
   for (int trial = 0; trial < 4; ++trial) {
-    const RandomSystem<Rational> s = random_system<Rational>(rng, /*damped=*/false, false);
+    const RandomSystem<Rational> s = random_newmark_system<Rational>(rng, /*damped=*/false, false);
     for (const std::string& spec : chen_specs())
       for (const char* law : {",impact=smooth", ",impact=previous"})
         expect_identities<Rational>(spec + law, s, 8, true, impacts);
@@ -241,7 +241,7 @@ TEST(NewmarkFamily, LedgerIdentityIsExactWithDampingAndNoAlgorithmicEnergyIsClai
   std::mt19937 rng(7);
   int impacts = 0;
   for (int trial = 0; trial < 3; ++trial) {
-    const RandomSystem<Rational> s = random_system<Rational>(rng, /*damped=*/true, false);
+    const RandomSystem<Rational> s = random_newmark_system<Rational>(rng, /*damped=*/true, false);
     for (const char* spec : {"newmark", "hht:alpha=-1/5", "gen-alpha:rho=1/2",
                              "gen-alpha:alpha_m=0.1,alpha_f=0.3,beta=0.3,gamma=0.6"})
       expect_identities<Rational>(spec, s, 8, /*expect_algorithmic=*/false, impacts);
@@ -253,7 +253,7 @@ TEST(KrenkHogsberg, IdentitiesAreExactInRationalWithDamping) {
   std::mt19937 rng(42);
   int impacts = 0;
   for (int trial = 0; trial < 4; ++trial) {
-    const RandomSystem<Rational> s = random_system<Rational>(rng, /*damped=*/true, false);
+    const RandomSystem<Rational> s = random_newmark_system<Rational>(rng, /*damped=*/true, false);
     for (const std::string& spec : kh_specs())
       for (const char* law : {"impact=smooth", "impact=previous"})
         expect_identities<Rational>(spec + (spec.find(':') == std::string::npos ? ":" : ",") + law,
@@ -344,7 +344,7 @@ double worst_algorithmic_increase(const std::string& spec, std::mt19937& rng, in
                                   double* worst_w) {
   double worst = -1e300;
   for (int trial = 0; trial < systems; ++trial) {
-    RandomSystem<double> s = random_system<double>(rng, damped, uniform_e);
+    RandomSystem<double> s = random_newmark_system<double>(rng, damped, uniform_e);
     if (zero_e) s.model.e.setZero();
     auto scheme = make<double>(spec);
     const double scale =
@@ -428,7 +428,7 @@ TEST(KrenkHogsberg, IsChenGeneralizedAlphaExactlyWithoutDamping) {
   std::mt19937 rng(1729);
   int impacts = 0;
   for (int trial = 0; trial < 4; ++trial) {
-    const RandomSystem<Rational> s = random_system<Rational>(rng, /*damped=*/false, false);
+    const RandomSystem<Rational> s = random_newmark_system<Rational>(rng, /*damped=*/false, false);
     for (const std::string params :
          {"rho=0", "rho=1/2", "rho=9/10", "rho=1", "alpha_m=1/5,alpha_f=2/5",
           "alpha_m=-1/2,alpha_f=1/2", "alpha_m=1/10,alpha_f=3/10,beta=3/10"})
@@ -623,7 +623,7 @@ TEST(KrenkHogsberg, CounterexamplesJustOutsideTheDomain) {
 
 TEST(NewmarkFamily, Real50IdentitiesToFiftyDigits) {
   std::mt19937 rng(5);
-  const RandomSystem<Real50> s = random_system<Real50>(rng, /*damped=*/false, false);
+  const RandomSystem<Real50> s = random_newmark_system<Real50>(rng, /*damped=*/false, false);
   for (const char* spec : {"gen-alpha:rho=0.5", "hht:alpha=-0.3", "krenk-hogsberg:rho=0.2"}) {
     auto scheme = make<Real50>(spec);
     State<Real50> state = s.initial;
@@ -682,7 +682,7 @@ TEST(NewmarkMutants, AreRegisteredAsMutants) {
 bool breaks_an_identity_in_rational(const std::string& spec) {
   std::mt19937 rng(99);
   for (int trial = 0; trial < 3; ++trial) {
-    const RandomSystem<Rational> s = random_system<Rational>(rng, false, false);
+    const RandomSystem<Rational> s = random_newmark_system<Rational>(rng, false, false);
     auto scheme = make<Rational>(spec);
     State<Rational> state = s.initial;
     scheme->initialize(s.model, state, Rational(1, 10));

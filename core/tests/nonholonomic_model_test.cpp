@@ -23,7 +23,7 @@ using nsh::Matrix;
 using nsh::Real50;
 using nsh::Vector;
 
-const std::string data_dir = std::string(NSH_SOURCE_DIR) + "/cases/data/";
+const std::string catalogue_dir = std::string(NSH_SOURCE_DIR) + "/cases/data/";
 
 template <class Scalar>
 nsh::RollingDisk<Scalar> seed_disk() {
@@ -37,7 +37,7 @@ nsh::KnifeEdge<Scalar> skate() {
       nsh::KnifeEdgeParameters<Scalar>{Scalar(1), Scalar(1) / 2, Scalar(1)});
 }
 
-Vector<double> vec(std::initializer_list<double> values) {
+Vector<double> vec_of(std::initializer_list<double> values) {
   Vector<double> x(static_cast<Index>(values.size()));
   Index i = 0;
   for (double v : values) x(i++) = v;
@@ -84,12 +84,12 @@ TEST(NonholonomicModels, RollingDiskGeometryAndFlow) {
   EXPECT_EQ(disk.dofs(), 4);
   EXPECT_EQ(disk.velocity_constraints(), 2);
   EXPECT_EQ(disk.inequalities(), 2);
-  check_geometry(disk, vec({0.7, -1.1, 0.4, 2.3}));
+  check_geometry(disk, vec_of({0.7, -1.1, 0.4, 2.3}));
   // g_+- are the ends of the diameter: at the centre with phi = 0 the ends are (+-R, 0).
-  const Vector<double> g = disk.inequality(vec({1, 0, 0, 0}));
+  const Vector<double> g = disk.inequality(vec_of({1, 0, 0, 0}));
   EXPECT_DOUBLE_EQ(g(0), 4.0 - 25.0);
   EXPECT_DOUBLE_EQ(g(1), 0.0 - 25.0);
-  const Vector<double> q = vec({0.5, 0.2, 0.1, 0.7});
+  const Vector<double> q = vec_of({0.5, 0.2, 0.1, 0.7});
   check_flow(disk, nsh::State<double>{0.0, q, disk.velocity(q, 2.0, 0.3)});
   check_flow(disk, nsh::State<double>{1.0, q, disk.velocity(q, 2.0, 0.0)});   // a line
   check_flow(disk, nsh::State<double>{0.0, q, disk.velocity(q, 1.5, 1e-9)});  // near a line
@@ -109,8 +109,8 @@ TEST(NonholonomicModels, KnifeEdgeGeometryAndFlow) {
   EXPECT_EQ(edge.dofs(), 3);
   EXPECT_EQ(edge.velocity_constraints(), 1);
   EXPECT_EQ(edge.inequalities(), 1);
-  check_geometry(edge, vec({0.3, 2.0, -0.8}));
-  const Vector<double> q = vec({-0.5, 0.2, 0.9});
+  check_geometry(edge, vec_of({0.3, 2.0, -0.8}));
+  const Vector<double> q = vec_of({-0.5, 0.2, 0.9});
   check_flow(edge, nsh::State<double>{0.0, q, edge.velocity(q, 1.0, 0.5)});
   check_flow(edge, nsh::State<double>{0.0, q, edge.velocity(q, -2.0, 0.0)});
 }
@@ -173,17 +173,17 @@ TEST(NonholonomicModels, ParametersAreChecked) {
 
 TEST(NonholonomicModels, ValidateNamesTheInitialStateField) {
   const auto disk = seed_disk<double>();
-  const Vector<double> inside = vec({1, 1, 0, 0.5});
+  const Vector<double> inside = vec_of({1, 1, 0, 0.5});
   EXPECT_NO_THROW(disk.validate(nsh::State<double>{0, inside, disk.velocity(inside, 2, 0.3)}));
   try {
-    disk.validate(nsh::State<double>{0, vec({4.5, 0, 0, 0}), vec({0, 0, 0, 0})});
+    disk.validate(nsh::State<double>{0, vec_of({4.5, 0, 0, 0}), vec_of({0, 0, 0, 0})});
     ADD_FAILURE() << "q0 outside the table accepted";
   } catch (const nsh::ModelError& e) {
     EXPECT_EQ(e.field(), "q0");
     EXPECT_NE(std::string(e.what()).find("g_+(q0) = 5.25"), std::string::npos) << e.what();
   }
   try {
-    disk.validate(nsh::State<double>{0, inside, vec({1, 0, 2, 0})});
+    disk.validate(nsh::State<double>{0, inside, vec_of({1, 0, 2, 0})});
     ADD_FAILURE() << "v0 off the constraint accepted";
   } catch (const nsh::ModelError& e) {
     EXPECT_EQ(e.field(), "v0");
@@ -193,7 +193,7 @@ TEST(NonholonomicModels, ValidateNamesTheInitialStateField) {
 
 // --- case files --------------------------------------------------------------------------
 
-std::string error_of(const std::string& text) {
+std::string nonholonomic_error_of(const std::string& text) {
   try {
     nsh::load_nonholonomic_case<double>(nsh::parse_case_text(text));
   } catch (const nsh::InputError& e) {
@@ -211,7 +211,7 @@ const std::string seed_parameters = R"({"m": 1, "R": 1, "I": "1/2", "J": "1/4", 
 
 TEST(NonholonomicCaseFiles, BuiltinCasesLoadInDoubleAndReal50) {
   for (const char* name : {"rolling-disk", "knife-edge"}) {
-    const auto document = nsh::read_case_file(data_dir + name + ".json");
+    const auto document = nsh::read_case_file(catalogue_dir + name + ".json");
     EXPECT_EQ(document.family, "nonholonomic");
     const auto lean = nsh::load_nonholonomic_case<double>(document);
     const auto wide = nsh::load_nonholonomic_case<Real50>(document);
@@ -223,57 +223,57 @@ TEST(NonholonomicCaseFiles, BuiltinCasesLoadInDoubleAndReal50) {
               Real50("1e-48"));
   }
   const auto disk =
-      nsh::load_nonholonomic_case<Real50>(nsh::read_case_file(data_dir + "rolling-disk.json"));
+      nsh::load_nonholonomic_case<Real50>(nsh::read_case_file(catalogue_dir + "rolling-disk.json"));
   EXPECT_EQ(disk.initial.v(2), Real50(2));
   EXPECT_LE(nsh::abs_value<Real50>(disk.initial.v(3) - Real50(3) / 10), Real50("1e-49"));
   EXPECT_EQ(disk.T, Real50(12));
 }
 
 TEST(NonholonomicCaseFiles, MalformedCasesNameTheFieldAndTheValue) {
-  EXPECT_EQ(error_of(disk_case(seed_parameters, "[0, 0, 0, 0]", "[2, 0, 2, 0.3]")), "accepted");
+  EXPECT_EQ(nonholonomic_error_of(disk_case(seed_parameters, "[0, 0, 0, 0]", "[2, 0, 2, 0.3]")), "accepted");
   // v0 off the rolling constraint: x' = 1 but R theta' cos(phi) = 2.
-  const std::string v0 = error_of(disk_case(seed_parameters, "[0, 0, 0, 0]", "[1, 0, 2, 0.3]"));
+  const std::string v0 = nonholonomic_error_of(disk_case(seed_parameters, "[0, 0, 0, 0]", "[1, 0, 2, 0.3]"));
   EXPECT_EQ(v0.rfind("v0: ", 0), 0u) << v0;
   EXPECT_NE(v0.find("|A(q0) v0| = 1"), std::string::npos) << v0;
   // q0 off the table: g_+ = (4.5 + 1)^2 - 25 = 5.25.
-  const std::string q0 = error_of(disk_case(seed_parameters, "[4.5, 0, 0, 0]", "[0, 0, 0, 0]"));
+  const std::string q0 = nonholonomic_error_of(disk_case(seed_parameters, "[4.5, 0, 0, 0]", "[0, 0, 0, 0]"));
   EXPECT_EQ(q0.rfind("q0: ", 0), 0u) << q0;
   EXPECT_NE(q0.find("g_+(q0) = 5.25"), std::string::npos) << q0;
   // Non-positive inertias and masses.
-  const std::string I = error_of(
+  const std::string I = nonholonomic_error_of(
       disk_case(R"({"m": 1, "R": 1, "I": "-1/2", "J": "1/4", "a": 5})", "[0,0,0,0]", "[0,0,0,0]"));
   EXPECT_EQ(I.rfind("parameters.I: ", 0), 0u) << I;
   EXPECT_NE(I.find("-0.5"), std::string::npos) << I;
-  const std::string J = error_of(
+  const std::string J = nonholonomic_error_of(
       disk_case(R"({"m": 1, "R": 1, "I": "1/2", "J": 0, "a": 5})", "[0,0,0,0]", "[0,0,0,0]"));
   EXPECT_EQ(J.rfind("parameters.J: ", 0), 0u) << J;
-  const std::string m = error_of(
+  const std::string m = nonholonomic_error_of(
       disk_case(R"({"m": -2, "R": 1, "I": "1/2", "J": 1, "a": 5})", "[0,0,0,0]", "[0,0,0,0]"));
   EXPECT_EQ(m.rfind("parameters.m: ", 0), 0u) << m;
   EXPECT_NE(m.find("-2"), std::string::npos) << m;
   // Structure: missing or unknown parameters, unknown model, wrong lengths, unknown fields.
-  EXPECT_EQ(error_of(disk_case(R"({"m": 1, "R": 1, "I": 1, "a": 5})", "[0,0,0,0]", "[0,0,0,0]"))
+  EXPECT_EQ(nonholonomic_error_of(disk_case(R"({"m": 1, "R": 1, "I": 1, "a": 5})", "[0,0,0,0]", "[0,0,0,0]"))
                 .rfind("parameters.J: is missing", 0),
             0u);
-  EXPECT_EQ(error_of(disk_case(R"({"m": 1, "R": 1, "I": 1, "J": 1, "a": 5, "K": 2})", "[0,0,0,0]",
+  EXPECT_EQ(nonholonomic_error_of(disk_case(R"({"m": 1, "R": 1, "I": 1, "J": 1, "a": 5, "K": 2})", "[0,0,0,0]",
                                "[0,0,0,0]"))
                 .rfind("parameters.", 0),
             0u);
-  EXPECT_EQ(error_of(disk_case(seed_parameters, "[0, 0, 0]", "[0, 0, 0, 0]")).rfind("q0: ", 0), 0u);
+  EXPECT_EQ(nonholonomic_error_of(disk_case(seed_parameters, "[0, 0, 0]", "[0, 0, 0, 0]")).rfind("q0: ", 0), 0u);
   EXPECT_EQ(
-      error_of(R"({"family": "nonholonomic", "model": "unicycle", "q0": [], "v0": [], "T": 1})")
+      nonholonomic_error_of(R"({"family": "nonholonomic", "model": "unicycle", "q0": [], "v0": [], "T": 1})")
           .rfind("model: ", 0),
       0u);
-  EXPECT_EQ(error_of(R"({"family": "nonholonomic", "model": "knife-edge", "parameters": {"m": 1,
+  EXPECT_EQ(nonholonomic_error_of(R"({"family": "nonholonomic", "model": "knife-edge", "parameters": {"m": 1,
       "J": 1, "a": 1}, "q0": [0, 0, 0], "v0": [1, 0, 0], "T": 1, "M": 3})")
                 .rfind("M: ", 0),
             0u);
-  EXPECT_EQ(error_of(R"({"family": "linear", "M": [[1]]})").rfind("family: ", 0), 0u);
+  EXPECT_EQ(nonholonomic_error_of(R"({"family": "linear", "M": [[1]]})").rfind("family: ", 0), 0u);
   // The knife edge: sideways velocity at heading 0 is a constraint violation.
-  const std::string side = error_of(R"({"family": "nonholonomic", "model": "knife-edge",
+  const std::string side = nonholonomic_error_of(R"({"family": "nonholonomic", "model": "knife-edge",
       "parameters": {"m": 1, "J": 1, "a": 1}, "q0": [0, 0, 0], "v0": [1, "1/2", 0], "T": 1})");
   EXPECT_EQ(side.rfind("v0: ", 0), 0u) << side;
-  const std::string wall = error_of(R"({"family": "nonholonomic", "model": "knife-edge",
+  const std::string wall = nonholonomic_error_of(R"({"family": "nonholonomic", "model": "knife-edge",
       "parameters": {"m": 1, "J": 1, "a": 1}, "q0": [2, 0, 0], "v0": [1, 0, 0], "T": 1})");
   EXPECT_NE(wall.find("g_wall(q0) = 1"), std::string::npos) << wall;
 }

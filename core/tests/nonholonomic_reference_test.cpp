@@ -22,7 +22,7 @@ using nsh::Real50;
 using nsh::Vector;
 
 template <class Scalar>
-nsh::NonholonomicCase<Scalar> load(const std::string& name) {
+nsh::NonholonomicCase<Scalar> load_reference_case(const std::string& name) {
   return nsh::load_nonholonomic_case<Scalar>(
       nsh::read_case_file(std::string(NSH_SOURCE_DIR) + "/cases/data/" + name + ".json"));
 }
@@ -61,7 +61,7 @@ void check_reference(const nsh::NonholonomicCase<Real50>& c,
 }
 
 TEST(NonholonomicReference, RollingDiskHasSixImpactsBeforeT12) {
-  const auto c = load<Real50>("rolling-disk");
+  const auto c = load_reference_case<Real50>("rolling-disk");
   const auto reference = nsh::exact_reference<Real50>(*c.model, c.initial, c.T);
   ASSERT_EQ(reference.impacts.size(), 6u);
   check_reference(c, reference);
@@ -74,7 +74,7 @@ TEST(NonholonomicReference, RollingDiskHasSixImpactsBeforeT12) {
   const auto& first = reference.impacts[0];
   EXPECT_GT(nsh::abs_value<Real50>(first.u_plus(1) - first.u_minus(1)), Real50("1e-3"));
   // double agrees with Real50 to its own precision.
-  const auto lean = load<double>("rolling-disk");
+  const auto lean = load_reference_case<double>("rolling-disk");
   const auto lean_reference = nsh::exact_reference<double>(*lean.model, lean.initial, lean.T);
   ASSERT_EQ(lean_reference.impacts.size(), reference.impacts.size());
   for (std::size_t i = 0; i < reference.impacts.size(); ++i) {
@@ -84,7 +84,7 @@ TEST(NonholonomicReference, RollingDiskHasSixImpactsBeforeT12) {
 }
 
 TEST(NonholonomicReference, KnifeEdgeFirstImpactIsAtPiOverThree) {
-  const auto c = load<Real50>("knife-edge");
+  const auto c = load_reference_case<Real50>("knife-edge");
   const auto reference = nsh::exact_reference<Real50>(*c.model, c.initial, c.T);
   ASSERT_GE(reference.impacts.size(), 2u);
   check_reference(c, reference);
@@ -104,7 +104,7 @@ TEST(NonholonomicReference, KnifeEdgeFirstImpactIsAtPiOverThree) {
 }
 
 TEST(NonholonomicReference, NoImpactWithoutReachingTheBoundary) {
-  auto c = load<Real50>("rolling-disk");
+  auto c = load_reference_case<Real50>("rolling-disk");
   // A slow tight circle about the centre: radius R theta'/phi' = 1/2 never reaches the edge.
   c.initial.v(0) = Real50(1) / 2;
   c.initial.v(2) = Real50(1) / 2;

@@ -26,18 +26,14 @@
 #include <string>
 #include <vector>
 
+#include "siconos_python.hpp"
+
 namespace nsh {
 namespace {
 
-// Debian's interpreter, which sees python3-siconos; NSH_SICONOS_PYTHON overrides it.
-const std::string python =
-    std::getenv("NSH_SICONOS_PYTHON") ? std::getenv("NSH_SICONOS_PYTHON") : "/usr/bin/python3";
-const std::string script =
-    std::string(NSH_SOURCE_DIR) + "/core/tests/siconos/moreau_jean_reference.py";
 
-bool siconos_available() {
-  return std::system((python + " -c 'import siconos.kernel' > /dev/null 2>&1").c_str()) == 0;
-}
+const std::string mj_reference_script =
+    std::string(NSH_SOURCE_DIR) + "/core/tests/siconos/moreau_jean_reference.py";
 
 /// Standard output of a shell command; fails the test on a nonzero exit status.
 std::string run(const std::string& command) {
@@ -78,7 +74,7 @@ struct Reference {
 Reference load(const std::string& name) {
   Reference ref;
   const nlohmann::json j =
-      nlohmann::json::parse(run(python + " " + script + " " + name + " --show"));
+      nlohmann::json::parse(run(test::siconos_python() + " " + mj_reference_script + " " + name + " --show"));
   ref.model.name = name;
   ref.model.M = matrix(j.at("M"));
   ref.model.K = matrix(j.at("K"));
@@ -96,7 +92,7 @@ Reference load(const std::string& name) {
 
   // The trajectory goes to a file: Siconos may print progress on standard output.
   const std::string out = std::string(NSH_BINARY_DIR) + "/siconos_" + name + ".csv";
-  run(python + " " + script + " " + name + " --out " + out);
+  run(test::siconos_python() + " " + mj_reference_script + " " + name + " --out " + out);
   std::ifstream csv(out);
   EXPECT_TRUE(csv.good()) << "no trajectory in " << out;
   std::string line;
@@ -173,12 +169,6 @@ double compare(const std::string& name, int min_impact_steps, const std::string&
       name.c_str(), activation.c_str(), ref.rows.size() - 1, impact_steps, worst);
   return worst;
 }
-
-#define NSH_REQUIRE_SICONOS()                                                              \
-  if (!siconos_available())                                                                \
-  GTEST_SKIP() << "Siconos is not installed: " << python                                   \
-               << " cannot import siconos (apt-get install python3-siconos); the Siconos " \
-                  "side-by-side comparison is skipped"
 
 TEST(Siconos, BouncingBallAgreesWithMoreauJeanOSI) {
   NSH_REQUIRE_SICONOS();

@@ -30,22 +30,19 @@
 #include <string>
 #include <vector>
 
+#include "siconos_python.hpp"
+
 namespace nsh {
 namespace {
 
-const std::string python =
-    std::getenv("NSH_SICONOS_PYTHON") ? std::getenv("NSH_SICONOS_PYTHON") : "/usr/bin/python3";
-const std::string script =
-    std::string(NSH_SOURCE_DIR) + "/core/tests/siconos/moreau_jean_friction_reference.py";
 
-bool siconos_available() {
-  return std::system((python + " -c 'import siconos.kernel' > /dev/null 2>&1").c_str()) == 0;
-}
+const std::string friction_reference_script =
+    std::string(NSH_SOURCE_DIR) + "/core/tests/siconos/moreau_jean_friction_reference.py";
 
 std::vector<std::vector<double>> siconos_rows(const std::string& case_file,
                                               const std::string& tag) {
   const std::string out = std::string(NSH_BINARY_DIR) + "/siconos_friction_" + tag + ".csv";
-  const std::string command = python + " '" + script + "' '" + case_file + "' --out '" + out +
+  const std::string command = test::siconos_python() + " '" + friction_reference_script + "' '" + case_file + "' --out '" + out +
                               "' --theta 1 > /dev/null 2>&1";
   EXPECT_EQ(std::system(command.c_str()), 0) << command;
   std::vector<std::vector<double>> rows;
@@ -65,7 +62,7 @@ std::vector<std::vector<double>> siconos_rows(const std::string& case_file,
 
 // Compares nsh with Siconos on the case; returns the number of steps in which some contact slid
 // (the comparison's power) and the number with a positive normal impulse.
-std::pair<int, int> compare(const std::string& case_file, const std::string& tag) {
+std::pair<int, int> compare_friction_run(const std::string& case_file, const std::string& tag) {
   const LinearCase<double> c = load_linear_case<double>(read_case_file(case_file));
   const Index n = c.model.dofs(), m = c.model.contacts();
   EXPECT_EQ(c.model.tangent_directions(), 1);
@@ -147,12 +144,6 @@ std::pair<int, int> compare(const std::string& case_file, const std::string& tag
   return {sliding_steps, pressed_steps};
 }
 
-#define NSH_REQUIRE_SICONOS()                                                              \
-  if (!siconos_available())                                                                \
-  GTEST_SKIP() << "Siconos is not installed: " << python                                   \
-               << " cannot import siconos (apt-get install python3-siconos); the Siconos " \
-                  "side-by-side comparison is skipped"
-
 // Siconos against the closed form of the discrete stop (docs/case-files.md, "The exact
 // discrete stop"), independently of nsh's scheme: v_k = max(v0 - k mu g h, 0) and
 // x_k = h (j v0 - mu g h j (j + 1)/2), j = min(k, K).
@@ -179,7 +170,7 @@ TEST(SiconosFriction, SlidingBlockIsTheExactDiscreteStop) {
 TEST(SiconosFriction, SlidingBlockAgreesWithMoreauJeanOSIAndFrictionContact) {
   NSH_REQUIRE_SICONOS();
   const auto [sliding, pressed] =
-      compare(std::string(NSH_SOURCE_DIR) + "/cases/data/sliding-block.json", "sliding-block");
+      compare_friction_run(std::string(NSH_SOURCE_DIR) + "/cases/data/sliding-block.json", "sliding-block");
   EXPECT_GE(sliding, 40);  // slides until the stop at step 41, then sticks
   EXPECT_GE(pressed, 50);
 }
@@ -187,7 +178,7 @@ TEST(SiconosFriction, SlidingBlockAgreesWithMoreauJeanOSIAndFrictionContact) {
 TEST(SiconosFriction, TwoContactBoxAgreesWithMoreauJeanOSIAndFrictionContact) {
   NSH_REQUIRE_SICONOS();
   const auto [sliding, pressed] =
-      compare(std::string(NSH_SOURCE_DIR) + "/core/tests/siconos/sliding-box.json", "sliding-box");
+      compare_friction_run(std::string(NSH_SOURCE_DIR) + "/core/tests/siconos/sliding-box.json", "sliding-box");
   EXPECT_GE(sliding, 19);
   EXPECT_GE(pressed, 30);
 }

@@ -26,8 +26,8 @@
 
 // Allocation counting (allocation_counting.hpp): a double step must allocate nothing.
 namespace {
-bool& counting = nsh::test::counting_allocations;
-long& allocations = nsh::test::allocations;
+bool& sparse_counting = nsh::test::counting_allocations;
+long& sparse_allocations = nsh::test::allocations;
 }  // namespace
 
 namespace nsh {
@@ -39,7 +39,7 @@ using sparse_mj_test::Comparison;
 /// A random system: n dofs, m contacts, SPD M, PSD K and C, gaps near zero; with `harmonic`, a
 /// force F + F_amplitude sin(3 t).
 template <class S = double>
-LinearModel<S> random_model(std::mt19937& rng, Index n, Index m, bool harmonic = false) {
+LinearModel<S> random_model_for_sparse(std::mt19937& rng, Index n, Index m, bool harmonic = false) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   auto random = [&](Index r, Index c) {
     Matrix<S> A(r, c);
@@ -87,7 +87,7 @@ TEST(SparseMoreauJean, EqualsTheDenseStepOnRandomModels) {
   int contact_steps = 0;
   for (int trial = 0; trial < 24; ++trial) {
     const Index n = 1 + trial % 6, m = 1 + trial % 3;
-    const LinearModel<double> dense = random_model(rng, n, m, /*harmonic=*/trial % 2 == 1);
+    const LinearModel<double> dense = random_model_for_sparse(rng, n, m, /*harmonic=*/trial % 2 == 1);
     const SparseLinearModel<double> sparse = to_sparse(dense);
     const State<double> initial = random_state(rng, n);
     for (const char* theta : {"1/2", "1"}) {
@@ -111,7 +111,7 @@ TEST(SparseMoreauJean, AWrongThetaOrRestitutionIsToldApart) {
   // The comparison above can fail: a sparse step with theta off by 10^-3, or a model whose
   // restitution is off by 0.1, differs from the dense run far above the 1e-12 bound.
   std::mt19937 rng(7);
-  const LinearModel<double> dense = random_model(rng, 4, 2);
+  const LinearModel<double> dense = random_model_for_sparse(rng, 4, 2);
   const State<double> initial = random_state(rng, 4);
   const SparseLinearModel<double> sparse = to_sparse(dense);
   {
@@ -142,7 +142,7 @@ TEST(SparseMoreauJean, AWrongThetaOrRestitutionIsToldApart) {
 
 TEST(SparseMoreauJean, EqualsTheDenseStepInReal50) {
   std::mt19937 rng(50);
-  const LinearModel<Real50> dense = random_model<Real50>(rng, 3, 2);
+  const LinearModel<Real50> dense = random_model_for_sparse<Real50>(rng, 3, 2);
   const SparseLinearModel<Real50> sparse = to_sparse(dense);
   const State<Real50> initial = random_state<Real50>(rng, 3);
   for (const char* theta : {"1/2", "1"}) {
@@ -174,7 +174,7 @@ TEST(SparseMoreauJean, EnergyIdentityHoldsToRoundOff) {
   for (int trial = 0; trial < 12; ++trial) {
     const Index n = 2 + trial % 5, m = 1 + trial % 3;
     const SparseLinearModel<double> model =
-        to_sparse(random_model(rng, n, m, /*harmonic=*/trial % 4 == 1));
+        to_sparse(random_model_for_sparse(rng, n, m, /*harmonic=*/trial % 4 == 1));
     State<double> state = random_state(rng, n);
     SparseMoreauJeanOptions<double> options;
     options.theta = trial % 2 ? 0.5 : 0.8;
@@ -232,11 +232,11 @@ TEST(SparseMoreauJean, DoubleStepDoesNotAllocate) {
     scheme.step(state, summary);
     int contact_steps = 0, free_steps = 0;
     for (int k = 0; k < 1500; ++k) {
-      allocations = 0;
-      counting = true;
+      sparse_allocations = 0;
+      sparse_counting = true;
       scheme.step(state, summary);
-      counting = false;
-      EXPECT_EQ(allocations, 0) << to_string(method) << ", step " << k;
+      sparse_counting = false;
+      EXPECT_EQ(sparse_allocations, 0) << to_string(method) << ", step " << k;
       (summary.index_set.empty() ? free_steps : contact_steps) += 1;
     }
     EXPECT_GT(contact_steps, 100) << to_string(method);
@@ -256,7 +256,7 @@ void expect_input_error(F&& f, const std::string& field) {
 
 TEST(SparseMoreauJean, BadInputThrowsNamingTheField) {
   std::mt19937 rng(3);
-  const SparseLinearModel<double> model = to_sparse(random_model(rng, 3, 1));
+  const SparseLinearModel<double> model = to_sparse(random_model_for_sparse(rng, 3, 1));
   const State<double> state = random_state(rng, 3);
   SparseMoreauJean<double> scheme;
   for (double h : {0.0, -1e-3, std::numeric_limits<double>::quiet_NaN(),

@@ -18,7 +18,7 @@ using nsh::Rational;
 using Q = Rational;
 
 template <class Scalar>
-nsh::SweepingCase<Scalar> load(const std::string& name) {
+nsh::SweepingCase<Scalar> load_sweeping_case(const std::string& name) {
   return nsh::load_sweeping_case<Scalar>(
       nsh::read_case_file(std::string(NSH_SOURCE_DIR) + "/cases/data/" + name + ".json"));
 }
@@ -28,7 +28,7 @@ Q floor_q(const Q& x) {
 }
 
 TEST(CatchingUp, Seed004ClosedFormXkIsMaxOneMinusKh) {
-  const auto c = load<Q>("sweeping-interval");
+  const auto c = load_sweeping_case<Q>("sweeping-interval");
   for (const Q& h : {Q(1) / 10, Q(3) / 10, Q(2) / 7, Q(1) / 3, Q(5) / 4}) {
     const auto trajectory = nsh::run_first_order<Q>("catching-up", c, h);
     ASSERT_GE(trajectory.states.size(), 2u);
@@ -56,7 +56,7 @@ TEST(CatchingUp, Seed004ClosedFormXkIsMaxOneMinusKh) {
 }
 
 TEST(CatchingUp, Seed004SupErrorIsExactlySTimesHMinusSOverH) {
-  const auto c = load<Q>("sweeping-interval");
+  const auto c = load_sweeping_case<Q>("sweeping-interval");
   // h = 3/10: floor(1/h) = 3, s = 1/10, s (h - s)/h = (1/10)(2/10)/(3/10) = 1/15.
   EXPECT_EQ(nsh::sweeping_interval_sup_error(Q(3) / 10), Q(1) / 15);
   EXPECT_EQ(nsh::sweeping_interval_sup_error(Q(1) / 4), Q(0));
@@ -75,7 +75,7 @@ TEST(CatchingUp, Seed004SupErrorIsExactlySTimesHMinusSOverH) {
 }
 
 TEST(CatchingUp, ConvergesAtOrderOneOnSweepingInterval) {
-  const auto c = load<double>("sweeping-interval");
+  const auto c = load_sweeping_case<double>("sweeping-interval");
   std::vector<double> log_h, log_e;
   for (int j : {5, 10, 20, 40, 80}) {
     const double h = 1.0 / (j + 1.0 / 3.0);  // s = h/3: error 2h/9 (never zero)
@@ -105,7 +105,7 @@ TEST(CatchingUp, ExactSolutionFunction) {
 }
 
 TEST(CatchingUp, PolygonStaysInsideAndReachesTheCorner) {
-  const auto c = load<Q>("sweeping-polygon");
+  const auto c = load_sweeping_case<Q>("sweeping-polygon");
   const auto trajectory = nsh::run_first_order<Q>("catching-up", c, *c.h);
   for (const auto& s : trajectory.states) EXPECT_EQ(c.model.set->violation(s.x), Q(0));
   for (const auto& s : trajectory.steps) {

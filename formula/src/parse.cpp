@@ -1,6 +1,7 @@
 // Reading formulas into GiNaC with errors that name the case-file field.
 #include "symbolic.hpp"
 
+#include <nsh/format.hpp>
 #include <nsh/error.hpp>
 #include <nsh/number.hpp>
 
@@ -33,12 +34,6 @@ bool identifier(const std::string& name) {
   return std::all_of(name.begin(), name.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
   });
-}
-
-std::string join(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
 }
 
 bool is_identifier_char(char c) {

@@ -18,7 +18,7 @@ using nsh::Real50;
 using nsh::Vector;
 
 template <class Scalar>
-void expect_file_equals_class(const Scalar& tolerance) {
+void expect_block_file_equals_class(const Scalar& tolerance) {
   const auto file = nsh::formula::load_lagrangian_case<Scalar>(std::string(NSH_SOURCE_DIR) +
                                                                "/cases/data/rocking-block.json");
   const auto reference = nsh::cases::rocking_block_case<Scalar>();
@@ -59,8 +59,8 @@ void expect_file_equals_class(const Scalar& tolerance) {
 }
 
 TEST(LagrangianCase, RockingBlockFileIsTheRockingBlockInDoubleAndReal50) {
-  expect_file_equals_class<double>(1e-15);
-  expect_file_equals_class<Real50>(Real50("1e-48"));
+  expect_block_file_equals_class<double>(1e-15);
+  expect_block_file_equals_class<Real50>(Real50("1e-48"));
 }
 
 TEST(LagrangianCase, RodOnCornersFileIsTheRodOnCornersClass) {

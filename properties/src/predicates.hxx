@@ -1,3 +1,4 @@
+#pragma once
 // Bodies of the step predicates (predicates.hpp), included once per scalar by
 // predicates.cpp, predicates_real50.cpp and predicates_rational.cpp.
 #include <nsh/format.hpp>

@@ -27,7 +27,7 @@ namespace {
 
 using Q = Rational;
 
-const std::vector<PropertyDescription>& descriptions() {
+const std::vector<PropertyDescription>& sweep_descriptions() {
   static const std::vector<PropertyDescription> d = {
       {"projection_nonexpansive", "|P(y1) - P(y2)|^2 <= |y1 - y2|^2",
        "C closed convex (box, half-space, ball, polyhedron)", "zero in Rational"},
@@ -55,7 +55,7 @@ const std::vector<PropertyDescription>& descriptions() {
 }
 
 bool known(const std::string& property) {
-  for (const auto& d : descriptions())
+  for (const auto& d : sweep_descriptions())
     if (d.name == property) return true;
   return false;
 }
@@ -171,7 +171,7 @@ Verdict make_verdict(const std::string& spec, const std::string& property) {
   Verdict v;
   v.scheme = spec;
   v.property = property;
-  for (const auto& d : descriptions())
+  for (const auto& d : sweep_descriptions())
     if (d.name == property) v.statement = d.statement;
   return v;
 }
@@ -394,7 +394,7 @@ class SweepProvider final : public PropertyProvider {
             "projection:set=polyhedron",
             "projection:set=finite"};
   }
-  std::vector<PropertyDescription> properties() const override { return descriptions(); }
+  std::vector<PropertyDescription> properties() const override { return sweep_descriptions(); }
   bool applies(const std::string& spec, const std::string& property) const override {
     return applicable(family_of(spec), property);
   }

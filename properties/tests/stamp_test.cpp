@@ -117,5 +117,13 @@ TEST(Coverage, AGeneratorWithoutRestitutionFailsNewtonRestitution) {
   EXPECT_EQ(full.outcome, Outcome::pass) << full.note;
 }
 
+TEST(Stamp, ObservedOrderRunsOnceAndStillCatchesTheLostOrder) {
+  // The stamp measures the order once (it ignores the drawn case); the gamma-off mutant keeps
+  // every energy claim and only this run shows it.
+  const std::string failure = stamp_random("mutant:genalpha-gamma-off", "observed_order");
+  EXPECT_NE(failure.find("observed_order"), std::string::npos) << failure;
+  EXPECT_EQ(stamp_random("gen-alpha", "observed_order"), "");
+}
+
 }  // namespace
 }  // namespace nsh::properties

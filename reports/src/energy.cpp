@@ -21,7 +21,7 @@ namespace nsh::reports {
 
 namespace {
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
+const double kNoValue = std::numeric_limits<double>::quiet_NaN();
 
 // Marks drawn on a plot: the tightest step and at most this many broken ones (all of them are
 // flagged in the CSV).
@@ -120,12 +120,12 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
   std::optional<Scalar> E_alg0;
   std::optional<Scalar> least;  // least slack among the steps that keep the inequality
   State<Scalar> before = c.initial;
-  std::pair<double, double> stretch{kNaN, std::numeric_limits<double>::infinity()};
+  std::pair<double, double> stretch{kNoValue, std::numeric_limits<double>::infinity()};
 
   EnergyRow& first = report.initial;
   first.t = d(c.initial.t);
   first.E = d(E0);
-  first.E_alg = kNaN;
+  first.E_alg = kNoValue;
   if (csv)
     csv << fmt::format("0,{},{},0,0,0,0,,0,0,0,0,0,0,0,0,0,0,\n", cell(c.initial.t), cell(E0));
 
@@ -165,7 +165,7 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
     row.W_damp = d(s.W_damp);
     row.W_contact = d(s.W_contact);
     row.numerical_dissipation = d(s.numerical_dissipation);
-    row.E_alg = s.has_algorithmic_energy ? d(s.E_alg_after) : kNaN;
+    row.E_alg = s.has_algorithmic_energy ? d(s.E_alg_after) : kNoValue;
     row.algorithmic_dissipation = s.has_algorithmic_energy ? d(s.algorithmic_dissipation) : 0;
     row.identity_defect = d(defect);
     row.slack = d(slack);
@@ -205,7 +205,7 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
     if (s.step % stride == 0 || s.step == planned) {
       report.samples.push_back(row);
       report.slack_samples.push_back(stretch);
-      stretch = {kNaN, std::numeric_limits<double>::infinity()};
+      stretch = {kNoValue, std::numeric_limits<double>::infinity()};
     }
     report.last = row;
     before = after;

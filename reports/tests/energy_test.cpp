@@ -16,7 +16,7 @@
 namespace nsh::reports {
 namespace {
 
-bool registered(const std::string& name) {
+bool scheme_registered(const std::string& name) {
   return Registry::builtin().contains(name);
 }
 
@@ -28,7 +28,7 @@ std::string read_all(const std::string& path) {
 }
 
 TEST(Energy, LedgerClosesAndMoreauJeanHalfKeepsItsClaim) {
-  if (!registered("moreau-jean")) GTEST_SKIP();
+  if (!scheme_registered("moreau-jean")) GTEST_SKIP();
   for (const char* case_name : {"free-oscillator", "bouncing-ball"}) {
     const EnergyReport r = energy_report(case_name, "moreau-jean:theta=1/2", "1/100");
     ASSERT_GT(r.steps, 100);
@@ -47,7 +47,7 @@ TEST(Energy, LedgerClosesAndMoreauJeanHalfKeepsItsClaim) {
 }
 
 TEST(Energy, ThetaOneOnTheBallIsOutsideTheDomainNotAFailure) {
-  if (!registered("moreau-jean")) GTEST_SKIP();
+  if (!scheme_registered("moreau-jean")) GTEST_SKIP();
   // theta = 1 claims the inequality only for e <= 1/theta - 1 = 0; the ball has e = 1/2.
   // (Moreau-Jean at theta = 1 dissipates anyway; what matters is that a broken step here would
   // not be reported as a failure, and that the status says why.)
@@ -60,7 +60,7 @@ TEST(Energy, ThetaOneOnTheBallIsOutsideTheDomainNotAFailure) {
 }
 
 TEST(Energy, ThetaBelowOneHalfBreaksTheInequalityButIsNotClaimed) {
-  if (!registered("moreau-jean")) GTEST_SKIP();
+  if (!scheme_registered("moreau-jean")) GTEST_SKIP();
   // docs/theory.md §2.4: theta < 1/2 gains energy even without contact; nothing claims it.
   const EnergyReport r = energy_report("free-oscillator", "moreau-jean:theta=0.45", "1/100");
   EXPECT_GT(r.broken_count, 0);
@@ -75,7 +75,7 @@ TEST(Energy, ThetaBelowOneHalfBreaksTheInequalityButIsNotClaimed) {
 }
 
 TEST(Energy, AClaimBrokenInsideItsDomainFails) {
-  if (!registered("mutant:mj-theta-past")) GTEST_SKIP();
+  if (!scheme_registered("mutant:mj-theta-past")) GTEST_SKIP();
   // The mutant claims theta = 1/2 (domain e <= 1) and steps past 1/(1 + e).
   const EnergyReport r = energy_report("bouncing-ball", "mutant:mj-theta-past", "1/100");
   EXPECT_EQ(r.status, ClaimStatus::claimed);
@@ -85,7 +85,7 @@ TEST(Energy, AClaimBrokenInsideItsDomainFails) {
 }
 
 TEST(Energy, StreamsTheCsvAndKeepsFewSamples) {
-  if (!registered("moreau-jean")) GTEST_SKIP();
+  if (!scheme_registered("moreau-jean")) GTEST_SKIP();
   EnergyOptions o;
   o.case_name = "bouncing-ball";
   o.spec = "moreau-jean:theta=1/2";
@@ -106,7 +106,7 @@ TEST(Energy, StreamsTheCsvAndKeepsFewSamples) {
 }
 
 TEST(Energy, ExactInRational) {
-  if (!registered("moreau-jean")) GTEST_SKIP();
+  if (!scheme_registered("moreau-jean")) GTEST_SKIP();
   EnergyOptions o;
   o.case_name = "bouncing-ball";
   o.spec = "moreau-jean:theta=1/2";
@@ -132,7 +132,7 @@ TEST(Energy, ExactInRational) {
 }
 
 TEST(Energy, AlgorithmicEnergyIsTheClaimOfTheNewmarkFamily) {
-  if (!registered("gen-alpha")) GTEST_SKIP();
+  if (!scheme_registered("gen-alpha")) GTEST_SKIP();
   // The free oscillator (K SPD, C = 0) has the algorithmic energy of docs/theory.md §3.2.
   const EnergyReport r = energy_report("free-oscillator", "gen-alpha", "1/100");
   EXPECT_TRUE(r.algorithmic_energy);

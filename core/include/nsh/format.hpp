@@ -5,6 +5,7 @@
 #include <nsh/scalar.hpp>
 
 #include <string>
+#include <vector>
 
 namespace nsh {
 
@@ -21,5 +22,14 @@ std::string format_short(const Scalar& x, int digits = 6);
 /// "[a, b, c]" with format_scalar for each entry.
 template <class Scalar>
 std::string format_vector(const Vector<Scalar>& x);
+
+/// "a, b, c": the items with `separator` between them (lists of accepted names in messages).
+std::string join(const std::vector<std::string>& items, const std::string& separator = ", ");
+
+/// "M[i][j]": the name of one entry of a matrix field in messages.
+std::string entry_name(const std::string& field, Index i, Index j);
+
+/// The text without leading and trailing blanks and tabs (spec strings, CSV column lists).
+std::string trim_blanks(const std::string& text);
 
 }  // namespace nsh

@@ -16,6 +16,11 @@
 # or by naming the gtest suite; see core/CMakeLists.txt.
 # Globs use CONFIGURE_DEPENDS, so adding a file re-runs CMake on the next build.
 #
+# The release and ci presets are unity builds (CMAKE_UNITY_BUILD, ten files per translation
+# unit: Real50's Boost.Multiprecision arithmetic and Eigen kernels are then instantiated once
+# per batch, not once per file; docs/decisions.md, "Build"). So two files of one target must
+# not define file-local helpers of the same name: share them through a header instead.
+#
 # Precompiled headers (nsh_precompile_headers below): every translation unit starts by parsing
 # Eigen and Boost.Multiprecision through <nsh/scalar.hpp> (about 4 s of a 2-core CI machine's
 # time per file); the libraries and the nsh program share one precompiled copy and the test

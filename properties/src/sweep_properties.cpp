@@ -55,7 +55,7 @@ Finding projection_variational_inequality(const ProjectionProvider<Scalar>& C,
   const auto p = C.project(y);
   const auto z = C.project(y_other);
   const Scalar vi =
-      detail::dot<Scalar>(Vector<Scalar>(y - p.point), Vector<Scalar>(z.point - p.point));
+      nsh::detail::dot<Scalar>(Vector<Scalar>(y - p.point), Vector<Scalar>(z.point - p.point));
   const Scalar tol = projection_tolerance(y, p.point, Scalar(max_abs(z.point)));
   Finding f;
   f.holds = vi <= tol;

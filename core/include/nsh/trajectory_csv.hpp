@@ -206,4 +206,15 @@ class FirstOrderCsvWriter {
 /// The groups x and r of a first-order table of `dimension` coordinates.
 std::vector<ColumnGroup> first_order_column_groups(Index dimension);
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class TrajectoryCsvWriter<double>;
+extern template class TrajectoryCsvWriter<Real50>;
+extern template class TrajectoryCsvWriter<Rational>;
+extern template class TrajectoryRecorder<double>;
+extern template class TrajectoryRecorder<Real50>;
+extern template class TrajectoryRecorder<Rational>;
+extern template class FirstOrderCsvWriter<double>;
+extern template class FirstOrderCsvWriter<Real50>;
+extern template class FirstOrderCsvWriter<Rational>;
+
 }  // namespace nsh

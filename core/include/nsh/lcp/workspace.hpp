@@ -59,4 +59,9 @@ void solve_lcp(LcpMethod method, const std::type_identity_t<MatrixView<Scalar>>&
                const std::type_identity_t<VectorView<Scalar>>& b, const LcpOptions<Scalar>& options,
                LcpWorkspace<Scalar>& workspace, LcpResult<Scalar>& result);
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class LcpWorkspace<double>;
+extern template class LcpWorkspace<Real50>;
+extern template class LcpWorkspace<Rational>;
+
 }  // namespace nsh

@@ -125,4 +125,8 @@ DlaTrajectory<Scalar> run_dla(const NonholonomicModel<Scalar>& model, const Stat
                               const Scalar& h, const Scalar& T,
                               const DlaOptions<Scalar>& options = {});
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class DiscreteLagrangeDAlembert<double>;
+extern template class DiscreteLagrangeDAlembert<Real50>;
+
 }  // namespace nsh

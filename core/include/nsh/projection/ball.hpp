@@ -33,4 +33,8 @@ class BallProjection final : public ProjectionProvider<Scalar> {
   Scalar radius_;
 };
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class BallProjection<double>;
+extern template class BallProjection<Real50>;
+
 }  // namespace nsh

@@ -44,4 +44,9 @@ class BoxProjection final : public ProjectionProvider<Scalar> {
   std::vector<std::optional<Scalar>> upper_;
 };
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class BoxProjection<double>;
+extern template class BoxProjection<Real50>;
+extern template class BoxProjection<Rational>;
+
 }  // namespace nsh

@@ -38,4 +38,9 @@ class FiniteSetProjection final : public ProjectionProvider<Scalar> {
   std::vector<Vector<Scalar>> points_;
 };
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class FiniteSetProjection<double>;
+extern template class FiniteSetProjection<Real50>;
+extern template class FiniteSetProjection<Rational>;
+
 }  // namespace nsh

@@ -37,4 +37,9 @@ class HalfSpaceProjection final : public ProjectionProvider<Scalar> {
   Scalar beta_;
 };
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class HalfSpaceProjection<double>;
+extern template class HalfSpaceProjection<Real50>;
+extern template class HalfSpaceProjection<Rational>;
+
 }  // namespace nsh

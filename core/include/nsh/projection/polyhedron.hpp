@@ -49,4 +49,9 @@ class PolyhedronProjection final : public ProjectionProvider<Scalar> {
   Index max_iterations_{0};
 };
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class PolyhedronProjection<double>;
+extern template class PolyhedronProjection<Real50>;
+extern template class PolyhedronProjection<Rational>;
+
 }  // namespace nsh

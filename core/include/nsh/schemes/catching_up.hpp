@@ -31,4 +31,9 @@ class CatchingUp final : public FirstOrderScheme<Scalar> {
   std::optional<LinearInequalities<Scalar>> inequalities_;
 };
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class CatchingUp<double>;
+extern template class CatchingUp<Real50>;
+extern template class CatchingUp<Rational>;
+
 }  // namespace nsh

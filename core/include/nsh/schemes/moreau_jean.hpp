@@ -167,4 +167,9 @@ class MoreauJean : public Scheme<Scalar> {
 /// Registers "moreau-jean" (double, Real50, Rational).
 void register_moreau_jean(Registry& registry);
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class MoreauJean<double>;
+extern template class MoreauJean<Real50>;
+extern template class MoreauJean<Rational>;
+
 }  // namespace nsh

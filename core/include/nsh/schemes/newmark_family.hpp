@@ -361,4 +361,15 @@ void register_newmark_family(Registry& registry);
 /// Registers the mutants of this family ("mutant:newmark-gamma-shift", ...).
 void register_newmark_mutants(Registry& registry);
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class NewmarkSplitting<double>;
+extern template class NewmarkSplitting<Real50>;
+extern template class NewmarkSplitting<Rational>;
+extern template class NewmarkFamily<double>;
+extern template class NewmarkFamily<Real50>;
+extern template class NewmarkFamily<Rational>;
+extern template class KrenkHogsberg<double>;
+extern template class KrenkHogsberg<Real50>;
+extern template class KrenkHogsberg<Rational>;
+
 }  // namespace nsh

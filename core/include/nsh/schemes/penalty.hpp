@@ -44,4 +44,9 @@ class FirstOrderPenalty final : public FirstOrderScheme<Scalar> {
   LinearInequalities<Scalar> constraints_;  // A_C x <= b_C
 };
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class FirstOrderPenalty<double>;
+extern template class FirstOrderPenalty<Real50>;
+extern template class FirstOrderPenalty<Rational>;
+
 }  // namespace nsh

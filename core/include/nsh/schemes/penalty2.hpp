@@ -68,4 +68,9 @@ class Penalty2 final : public Scheme<Scalar> {
 
 void register_penalty2(Registry& registry);
 
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class Penalty2<double>;
+extern template class Penalty2<Real50>;
+extern template class Penalty2<Rational>;
+
 }  // namespace nsh

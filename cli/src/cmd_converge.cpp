@@ -68,13 +68,12 @@ int run(const ConvergeArgs& args) {
     // The rocking block's Housner reference measures a ratio and an angular speed, not a
     // trajectory: no solution scale to quote.
     const bool trajectory_reference = s.reference.rfind("housner", 0) != 0;
-    std::cout << fmt::format("{} [{}] on {} against {}{}:\n", s.scheme, s.precision, s.case_name,
-                             s.reference,
-                             trajectory_reference
-                                 ? fmt::format(" (error scale {:.3g}: the largest of |T - t0|, "
-                                               "|q|, |v| and |E| of the reference)",
-                                               s.error_scale)
-                                 : std::string());
+    std::cout << fmt::format(
+        "{} [{}] on {} against {}{}:\n", s.scheme, s.precision, s.case_name, s.reference,
+        trajectory_reference ? fmt::format(" (error scale {:.3g}: the largest of |T - t0|, "
+                                           "|q|, |v| and |E| of the reference)",
+                                           s.error_scale)
+                             : std::string());
     for (const auto& m : s.measures) {
       const auto& fit = s.fits.at(m);
       if (!fit.reason.empty()) {  // no slope through round-off noise

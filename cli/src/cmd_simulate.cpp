@@ -28,8 +28,8 @@
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
-#include <nsh/trajectory_csv.hpp>
 #include <nsh/reports/lagrangian_family.hpp>
+#include <nsh/trajectory_csv.hpp>
 #ifdef NSH_HAVE_FORMULA
 #include <nsh/formula/lagrangian_run.hpp>
 #endif

@@ -1,8 +1,8 @@
 // `nsh converge` and `nsh energy` on the lagrangian family (docs/nonlinear-models.md): the
 // rocking block's Housner ratio converges at order 1 (reference housner, said in the output),
-// the rod across two corners converges to its self-convergence reference (Real50 at the smallest h / 16),
-// the falling rod's ledger at theta = 1, e = 0 gains no energy and balances, and bad input
-// exits 2 naming the field.
+// the rod across two corners converges to its self-convergence reference (Real50 at the
+// smallest h / 16), the falling rod's ledger at theta = 1, e = 0 gains no energy and balances,
+// and bad input exits 2 naming the field.
 #include "cli_support.hpp"
 #include "lagrangian_support.hpp"
 
@@ -25,10 +25,10 @@ TEST(CliLagrangianConverge, RockingBlockHousnerRatioConvergesAtOrderOne) {
   // Observed (cases/tests/rocking_block_test.cpp, the same runs): |ratio - 23/29| = 3.49e-3,
   // 1.75e-3, 8.73e-4 for h = 1e-3, 5e-4, 2.5e-4.
   const fs::path out = scratch() / "converge-rocking";
-  const Result run = nsh(
-      "converge rocking-block --scheme moreau-jean:activation=position,friction=lemke "
-      "--h 1/1000,1/2000,1/4000 --T 1/2 --out '" +
-      out.string() + "'");
+  const Result run =
+      nsh("converge rocking-block --scheme moreau-jean:activation=position,friction=lemke "
+          "--h 1/1000,1/2000,1/4000 --T 1/2 --out '" +
+          out.string() + "'");
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_TRUE(has(run.out, "against housner: r = 1 - (3/2) sin^2 alpha = 0.7931034483")) << run.out;
   const auto j = read_lagrangian_json(out / "convergence.json");
@@ -49,7 +49,8 @@ TEST(CliLagrangianConverge, RodOnCornersConvergesToItsSelfReference) {
           "--h 1/100,1/200,1/400 --out '" +
           out.string() + "'");
   ASSERT_EQ(run.status, 0) << run.err;
-  EXPECT_TRUE(has(run.out, "against self: moreau-jean:activation=position,lcp=lemke,theta=1")) << run.out;
+  EXPECT_TRUE(has(run.out, "against self: moreau-jean:activation=position,lcp=lemke,theta=1"))
+      << run.out;
   EXPECT_TRUE(has(run.out, "in Real50 at h = 1/6400")) << run.out;
   const auto j = read_lagrangian_json(out / "convergence.json");
   const double order = j["orders"]["q_final"].get<double>();
@@ -60,9 +61,10 @@ TEST(CliLagrangianConverge, RodOnCornersConvergesToItsSelfReference) {
 }
 
 TEST(CliLagrangianConverge, HousnerOnACaseItDoesNotFitIsStatusTwoSayingWhy) {
-  const Result rod = nsh("converge rod-on-corners --scheme moreau-jean --h 1/100,1/200 "
-                         "--reference housner --out '" +
-                         (scratch() / "c1").string() + "'");
+  const Result rod =
+      nsh("converge rod-on-corners --scheme moreau-jean --h 1/100,1/200 "
+          "--reference housner --out '" +
+          (scratch() / "c1").string() + "'");
   EXPECT_EQ(rod.status, 2) << rod.err;
   EXPECT_TRUE(has(rod.err, "--reference")) << rod.err;
   EXPECT_TRUE(has(rod.err, "rod-on-corners has no Housner reference")) << rod.err;
@@ -74,9 +76,9 @@ TEST(CliLagrangianConverge, HousnerOnACaseItDoesNotFitIsStatusTwoSayingWhy) {
   EXPECT_EQ(block.status, 2) << block.err;
   EXPECT_TRUE(has(block.err, "e = 0.5: Housner's landing is plastic")) << block.err;
   // A block whose gaps are not the catalogue block's (c replaced in one gap only).
-  const fs::path other = lagrangian_variant(
-      "rocking-block", "rocking-other", "gaps",
-      "[\"y - b*sin(phi) - c*cos(phi)\", \"y + b*sin(phi) - 2*c*cos(phi)\"]");
+  const fs::path other =
+      lagrangian_variant("rocking-block", "rocking-other", "gaps",
+                         "[\"y - b*sin(phi) - c*cos(phi)\", \"y + b*sin(phi) - 2*c*cos(phi)\"]");
   const Result mismatch = nsh("converge '" + other.string() +
                               "' --scheme moreau-jean --h 1/100,1/200 --reference housner --out '" +
                               (scratch() / "c3").string() + "'");
@@ -86,9 +88,8 @@ TEST(CliLagrangianConverge, HousnerOnACaseItDoesNotFitIsStatusTwoSayingWhy) {
 
 TEST(CliLagrangianConverge, BadInputIsStatusTwoNamingTheField) {
   const std::string dir = " --out '" + (scratch() / "c4").string() + "'";
-  const Result reference =
-      nsh("converge falling-rod --scheme moreau-jean --h 1/100,1/200 --reference event-driven" +
-          dir);
+  const Result reference = nsh(
+      "converge falling-rod --scheme moreau-jean --h 1/100,1/200 --reference event-driven" + dir);
   EXPECT_EQ(reference.status, 2) << reference.err;
   EXPECT_TRUE(has(reference.err, "--reference")) << reference.err;
   EXPECT_TRUE(has(reference.err, "lagrangian")) << reference.err;
@@ -113,9 +114,9 @@ TEST(CliLagrangianEnergy, FallingRodAtThetaOneWithoutRestitutionGainsNoEnergyAnd
   // alart-curnier: lemke's answer on the rod lying flat (singular Delassus matrix) misses the
   // friction certificate by round-off at t = 0.477 (docs/nonlinear-models.md, "The friction
   // solvers on the flat rod"), which would end the ledger there.
-  const Result run = nsh("energy '" + plastic.string() +
-                         "' --scheme moreau-jean:theta=1,friction=alart-curnier --out '" +
-                         out.string() + "'");
+  const Result run =
+      nsh("energy '" + plastic.string() +
+          "' --scheme moreau-jean:theta=1,friction=alart-curnier --out '" + out.string() + "'");
   ASSERT_EQ(run.status, 0) << run.err;
   const auto j = read_lagrangian_json(out / "energy.json");
   EXPECT_EQ(j["status"], "claimed") << j.dump(2);
@@ -123,7 +124,7 @@ TEST(CliLagrangianEnergy, FallingRodAtThetaOneWithoutRestitutionGainsNoEnergyAnd
   EXPECT_EQ(j["steps"], 1500);
   const double E0 = j["E_initial"].get<double>(), E1 = j["E_final"].get<double>();
   EXPECT_NEAR(E0, 10.31, 1e-12);  // m g y0 + 1/2 m vx0^2
-  EXPECT_LT(E1, E0 - 1);  // the landings dissipate
+  EXPECT_LT(E1, E0 - 1);          // the landings dissipate
   // The ledger balances: E_N - E_0 = sum W_ext + sum W_damp + sum W_contact - sum D.
   const double balance = j["sum_W_ext"].get<double>() + j["sum_W_damp"].get<double>() +
                          j["sum_W_contact"].get<double>() - j["sum_dissipation"].get<double>();
@@ -148,15 +149,15 @@ TEST(CliLagrangianEnergy, FallingRodAtThetaOneWithoutRestitutionGainsNoEnergyAnd
 TEST(CliLagrangianEnergy, RestitutionOrFrictionBelowThetaOneAreOutsideTheClaim) {
   // The catalogue rod (e = 1/2, mu = 3/10) at theta = 1/2: frictional below theta = 1.
   const fs::path out = scratch() / "energy-rod-half";
-  const Result run = nsh("energy falling-rod --scheme moreau-jean --T 1/2 --out '" +
-                         out.string() + "'");
+  const Result run =
+      nsh("energy falling-rod --scheme moreau-jean --T 1/2 --out '" + out.string() + "'");
   ASSERT_EQ(run.status, 0) << run.err;
   const auto j = read_lagrangian_json(out / "energy.json");
   EXPECT_EQ(j["status"], "outside the claim's domain") << j.dump(2);
   EXPECT_TRUE(has(j["outside_reason"].get<std::string>(), "friction")) << j.dump(2);
   // At theta = 1 the rod's e = 1/2 is past 1/theta - 1 = 0.
-  const Result one = nsh("energy falling-rod --scheme moreau-jean:theta=1 --T 1/2 --out '" +
-                         out.string() + "'");
+  const Result one =
+      nsh("energy falling-rod --scheme moreau-jean:theta=1 --T 1/2 --out '" + out.string() + "'");
   ASSERT_EQ(one.status, 0) << one.err;
   const auto k = read_lagrangian_json(out / "energy.json");
   EXPECT_EQ(k["outside_reason"], "e[0] = 0.5 > 0") << k.dump(2);
@@ -178,8 +179,7 @@ TEST(CliLagrangianEnergy, FiftyDigitsAgreeWithDouble) {
 
 TEST(CliLagrangianEnergy, BadInputIsStatusTwoNamingTheField) {
   const std::string dir = " --out '" + (scratch() / "e-bad").string() + "'";
-  const Result rational =
-      nsh("energy falling-rod --scheme moreau-jean --precision rational" + dir);
+  const Result rational = nsh("energy falling-rod --scheme moreau-jean --precision rational" + dir);
   EXPECT_EQ(rational.status, 2) << rational.err;
   EXPECT_TRUE(has(rational.err, "--precision")) << rational.err;
   EXPECT_TRUE(has(rational.err, "rational")) << rational.err;
@@ -189,9 +189,9 @@ TEST(CliLagrangianEnergy, BadInputIsStatusTwoNamingTheField) {
   const Result step = nsh("energy falling-rod --scheme moreau-jean --h -1" + dir);
   EXPECT_EQ(step.status, 2) << step.err;
   EXPECT_TRUE(has(step.err, "h")) << step.err;
-  const Result formula = nsh(
-      "energy '" + rod_variant("rod-unknown-energy", "potential", "\"m*g*z\"").string() +
-      "' --scheme moreau-jean" + dir);
+  const Result formula =
+      nsh("energy '" + rod_variant("rod-unknown-energy", "potential", "\"m*g*z\"").string() +
+          "' --scheme moreau-jean" + dir);
   EXPECT_EQ(formula.status, 2) << formula.err;
   EXPECT_TRUE(has(formula.err, "potential")) << formula.err;
   EXPECT_TRUE(has(formula.err, "unknown symbol 'z'")) << formula.err;
@@ -204,8 +204,8 @@ TEST(CliLagrangianConverge, WithoutTheFormulaModuleTheFamilyIsRefused) {
                          (scratch() / "c").string() + "'");
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_TRUE(has(run.err, "GiNaC")) << run.err;
-  const Result energy = nsh("energy falling-rod --scheme moreau-jean --out '" +
-                            (scratch() / "e").string() + "'");
+  const Result energy =
+      nsh("energy falling-rod --scheme moreau-jean --out '" + (scratch() / "e").string() + "'");
   EXPECT_EQ(energy.status, 2) << energy.err;
   EXPECT_TRUE(has(energy.err, "GiNaC")) << energy.err;
 }

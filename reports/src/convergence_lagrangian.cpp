@@ -57,9 +57,9 @@ constexpr int kSelfRefinement = 16;
 /// What the Housner reference knows of the file's block.
 struct HousnerBlock {
   std::optional<cases::RockingBlock<R>> block;
-  Index pivot{0};    ///< the corner the block rocks on first (0: corner 1, phi0 > 0)
-  Index landing{1};  ///< the corner it lands on
-  R ratio{0};        ///< Housner's r = 1 - (3/2) sin^2 alpha
+  Index pivot{0};       ///< the corner the block rocks on first (0: corner 1, phi0 > 0)
+  Index landing{1};     ///< the corner it lands on
+  R ratio{0};           ///< Housner's r = 1 - (3/2) sin^2 alpha
   std::string why_not;  ///< why the file is not a rocking block Housner's formula covers
 };
 
@@ -166,27 +166,27 @@ struct FirstLanding {
 };
 
 template <class Scalar>
-FirstLanding<Scalar> measure_first_landing(const formula::LagrangianRun<Scalar>& run,
-                                           Index pivot, Index landing) {
+FirstLanding<Scalar> measure_first_landing(const formula::LagrangianRun<Scalar>& run, Index pivot,
+                                           Index landing) {
   FirstLanding<Scalar> out;
   const auto& c = run.lagrangian;
   State<Scalar> previous = c.initial;
   Index landed_at = -1;
-  simulate<Scalar>(*run.scheme, c.model, c.initial, run.h, c.T,
-                   [&](const State<Scalar>& state, const StepSummary<Scalar>& s) {
-                     if (!out.found) {
-                       if (landed_at < 0 && s.impulse(landing) > Scalar(0)) {
-                         landed_at = s.step;
-                         out.before = previous.v(2);
-                       }
-                       if (landed_at >= 0 && s.step < landed_at + 20 &&
-                           s.impulse(pivot) == Scalar(0)) {
-                         out.after = state.v(2);
-                         out.found = true;
-                       }
-                     }
-                     previous = state;
-                   });
+  simulate<Scalar>(
+      *run.scheme, c.model, c.initial, run.h, c.T,
+      [&](const State<Scalar>& state, const StepSummary<Scalar>& s) {
+        if (!out.found) {
+          if (landed_at < 0 && s.impulse(landing) > Scalar(0)) {
+            landed_at = s.step;
+            out.before = previous.v(2);
+          }
+          if (landed_at >= 0 && s.step < landed_at + 20 && s.impulse(pivot) == Scalar(0)) {
+            out.after = state.v(2);
+            out.found = true;
+          }
+        }
+        previous = state;
+      });
   return out;
 }
 
@@ -239,20 +239,21 @@ class SelfReference {
                     if (it != samples_.end()) it->second = state;
                   });
     } catch (const StepError& e) {
-      throw StepError(fmt::format("the self-convergence reference ({} in Real50 at h = {}) of {} "
-                                  "failed at step {} (no scheme was run): {}",
-                                  spec_, format_scalar(h_ref_), document.name, taken + 1,
-                                  e.what()));
+      throw StepError(
+          fmt::format("the self-convergence reference ({} in Real50 at h = {}) of {} "
+                      "failed at step {} (no scheme was run): {}",
+                      spec_, format_scalar(h_ref_), document.name, taken + 1, e.what()));
     }
     if (taken < reference_steps)
-      throw std::logic_error(fmt::format("self reference: {} steps taken, {} needed", taken,
-                                         reference_steps));
+      throw std::logic_error(
+          fmt::format("self reference: {} steps taken, {} needed", taken, reference_steps));
   }
 
   std::string name() const {
-    return fmt::format("self: {} in Real50 at h = {} (smallest h / {}; self-convergence, no "
-                       "closed form)",
-                       spec_, format_scalar(h_ref_), kSelfRefinement);
+    return fmt::format(
+        "self: {} in Real50 at h = {} (smallest h / {}; self-convergence, no "
+        "closed form)",
+        spec_, format_scalar(h_ref_), kSelfRefinement);
   }
 
   /// The reference at t0 + k h, k = 0..steps, for a study step h.
@@ -295,9 +296,9 @@ LagrangianRunResult housner_run(const std::string& spec, const CaseDocument& doc
   result.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!landing.found) {
-    result.failure = fmt::format(
-        "no landing on corner {} followed by the lift-off of corner {} in [t0, {}]",
-        housner.landing + 1, housner.pivot + 1, format_short(run.lagrangian.T));
+    result.failure =
+        fmt::format("no landing on corner {} followed by the lift-off of corner {} in [t0, {}]",
+                    housner.landing + 1, housner.pivot + 1, format_short(run.lagrangian.T));
     return result;
   }
   const R before = scalar_cast<R>(landing.before), after = scalar_cast<R>(landing.after);
@@ -317,9 +318,8 @@ LagrangianRunResult self_run(const std::string& spec, const CaseDocument& docume
   LagrangianRunResult result;
   const auto start = std::chrono::steady_clock::now();
   const formula::LagrangianRun<Scalar> run(document, spec, h_text, T_text);
-  const Trajectory<Scalar> trajectory =
-      record<Scalar>(*run.scheme, run.lagrangian.model, run.lagrangian.initial, run.h,
-                     run.lagrangian.T);
+  const Trajectory<Scalar> trajectory = record<Scalar>(
+      *run.scheme, run.lagrangian.model, run.lagrangian.initial, run.h, run.lagrangian.T);
   result.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.steps = run.steps;
@@ -349,8 +349,8 @@ LagrangianRunResult self_run(const std::string& spec, const CaseDocument& docume
   result.errors["v_final"] = to_double(max_abs(Vector<R>(vN - ref.back().v)));
   result.errors["q_max"] = to_double(q_max);
   result.errors["v_l1"] = to_double(v_l1);
-  result.errors["energy_final"] = to_double(
-      abs_value<R>(model_r.energy(qN, vN) - model_r.energy(ref.back().q, ref.back().v)));
+  result.errors["energy_final"] =
+      to_double(abs_value<R>(model_r.energy(qN, vN) - model_r.energy(ref.back().q, ref.back().v)));
   return result;
 }
 
@@ -372,18 +372,21 @@ std::vector<ConvergenceStudy> run_lagrangian_convergence(const ConvergenceOption
 
   std::string kind = options.reference;
   if (kind != "auto" && kind != "housner" && kind != "self")
-    throw InputError("--reference",
-                     "case " + document.name + " is of family 'lagrangian', whose references are "
-                     "auto (housner where the case is a rocking block, else self), housner (the "
-                     "rocking block's closed form) or self (the scheme in Real50 at the smallest "
-                     "h / 16); got '" + kind + "'");
+    throw InputError(
+        "--reference",
+        "case " + document.name +
+            " is of family 'lagrangian', whose references are "
+            "auto (housner where the case is a rocking block, else self), housner (the "
+            "rocking block's closed form) or self (the scheme in Real50 at the smallest "
+            "h / 16); got '" +
+            kind + "'");
   const HousnerBlock housner = recognise_rocking_block(document, case_r);
   if (kind == "auto") kind = housner.why_not.empty() ? "housner" : "self";
   if (kind == "housner" && !housner.why_not.empty())
     throw InputError("--reference", "case " + document.name +
                                         " has no Housner reference (the rocking block's closed "
-                                        "form): " + housner.why_not +
-                                        "; use --reference self");
+                                        "form): " +
+                                        housner.why_not + "; use --reference self");
 
   std::vector<std::string> specs;
   for (const auto& s : options.schemes) specs.push_back(Registry::builtin().resolve(s).str());
@@ -393,21 +396,20 @@ std::vector<ConvergenceStudy> run_lagrangian_convergence(const ConvergenceOption
     std::optional<SelfReference> self;
     if (kind == "self") self.emplace(document, spec, options.h, options.T);
     const std::string reference_name =
-        kind == "housner"
-            ? fmt::format("housner: r = 1 - (3/2) sin^2 alpha = {} at the first landing "
-                          "(nsh::cases::RockingBlock with the file's m, b, c, g)",
-                          format_short(housner.ratio, 10))
-            : self->name();
+        kind == "housner" ? fmt::format(
+                                "housner: r = 1 - (3/2) sin^2 alpha = {} at the first landing "
+                                "(nsh::cases::RockingBlock with the file's m, b, c, g)",
+                                format_short(housner.ratio, 10))
+                          : self->name();
     for (const auto& precision : options.precisions) {
       ConvergenceStudy study;
       study.case_name = document.name;
       study.scheme = spec;
       study.precision = precision;
       study.reference = reference_name;
-      study.measures =
-          kind == "housner"
-              ? std::vector<std::string>{"housner_ratio"}
-              : std::vector<std::string>{"q_final", "v_final", "q_max", "v_l1", "energy_final"};
+      study.measures = kind == "housner" ? std::vector<std::string>{"housner_ratio"}
+                                         : std::vector<std::string>{"q_final", "v_final", "q_max",
+                                                                    "v_l1", "energy_final"};
       for (const auto& h_text : options.h) {
         LagrangianRunResult run;
         try {
@@ -439,13 +441,13 @@ std::vector<ConvergenceStudy> run_lagrangian_convergence(const ConvergenceOption
         if (options.progress) {
           const std::string& first = study.measures.front();
           const auto it = run.errors.find(first);
-          options.progress(fmt::format(
-              "converge {} {} [{}] h={}: {}", study.case_name, spec, precision, h_text,
-              run.failure.empty()
-                  ? fmt::format("{}={:.3e} ({:.3f} s)", first,
-                                it == run.errors.end() ? kLagrangianNaN : it->second,
-                                run.wall_seconds)
-                  : "failed: " + run.failure));
+          options.progress(
+              fmt::format("converge {} {} [{}] h={}: {}", study.case_name, spec, precision, h_text,
+                          run.failure.empty()
+                              ? fmt::format("{}={:.3e} ({:.3f} s)", first,
+                                            it == run.errors.end() ? kLagrangianNaN : it->second,
+                                            run.wall_seconds)
+                              : "failed: " + run.failure));
         }
       }
       for (const auto& m : study.measures) {

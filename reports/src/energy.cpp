@@ -286,9 +286,9 @@ properties::Judgement nonlinear_energy_dissipation(const NonlinearModel<Scalar>&
   const Scalar vv = max_abs(before.v) + max_abs(after.v);
   const Scalar dv = max_abs(Vector<Scalar>(after.v - before.v));
   const Scalar mass = std::max(max_abs(model.mass(before.q)), max_abs(model.mass(after.q)));
-  Scalar scale = std::max({abs_value<Scalar>(E0), abs_value<Scalar>(E1),
-                           abs_value<Scalar>(s.W_ext), abs_value<Scalar>(s.W_damp),
-                           abs_value<Scalar>(s.W_contact), abs_value<Scalar>(s.numerical_dissipation),
+  Scalar scale = std::max({abs_value<Scalar>(E0), abs_value<Scalar>(E1), abs_value<Scalar>(s.W_ext),
+                           abs_value<Scalar>(s.W_damp), abs_value<Scalar>(s.W_contact),
+                           abs_value<Scalar>(s.numerical_dissipation),
                            abs_value<Scalar>(model.potential(before.q)),
                            abs_value<Scalar>(model.potential(after.q))});
   scale += mass * (vv + dv) * (vv + dv) + max_abs(s.external_impulse) * (vv + dv);

@@ -83,7 +83,8 @@ TEST(CliLagrangianConverge, HousnerOnACaseItDoesNotFitIsStatusTwoSayingWhy) {
                               "' --scheme moreau-jean --h 1/100,1/200 --reference housner --out '" +
                               (scratch() / "c3").string() + "'");
   EXPECT_EQ(mismatch.status, 2) << mismatch.err;
-  EXPECT_TRUE(has(mismatch.err, "its gaps differs from nsh::cases::RockingBlock")) << mismatch.err;
+  EXPECT_TRUE(has(mismatch.err, "its model differs in gaps from nsh::cases::RockingBlock"))
+      << mismatch.err;
 }
 
 TEST(CliLagrangianConverge, BadInputIsStatusTwoNamingTheField) {
@@ -161,6 +162,24 @@ TEST(CliLagrangianEnergy, RestitutionOrFrictionBelowThetaOneAreOutsideTheClaim) 
   ASSERT_EQ(one.status, 0) << one.err;
   const auto k = read_lagrangian_json(out / "energy.json");
   EXPECT_EQ(k["outside_reason"], "e[0] = 0.5 > 0") << k.dump(2);
+}
+
+TEST(CliLagrangianEnergy, AModelWhoseOneStepIdentityIsNotExactIsOutsideTheClaim) {
+  // The rod across two corners (e = 0) at theta = 1 is inside the claim; with a quartic term in
+  // its potential K = -df/dq varies with q and the identity has a consistency defect.
+  const fs::path out = scratch() / "energy-corners";
+  const Result inside =
+      nsh("energy rod-on-corners --scheme moreau-jean:theta=1 --out '" + out.string() + "'");
+  ASSERT_EQ(inside.status, 0) << inside.err;
+  EXPECT_EQ(read_lagrangian_json(out / "energy.json")["status"], "claimed");
+  const fs::path quartic =
+      lagrangian_variant("rod-on-corners", "corners-quartic", "potential", "\"m*g*y + y^4\"");
+  const Result outside = nsh("energy '" + quartic.string() +
+                             "' --scheme moreau-jean:theta=1 --out '" + out.string() + "'");
+  ASSERT_EQ(outside.status, 0) << outside.err;
+  const auto j = read_lagrangian_json(out / "energy.json");
+  EXPECT_EQ(j["status"], "outside the claim's domain") << j.dump(2);
+  EXPECT_TRUE(has(j["outside_reason"].get<std::string>(), "identity is not exact")) << j.dump(2);
 }
 
 TEST(CliLagrangianEnergy, FiftyDigitsAgreeWithDouble) {

@@ -27,7 +27,7 @@ namespace nsh::reports {
 
 namespace {
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
+const double kLedgerNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Marks drawn on a plot: the tightest step and at most this many broken ones (all of them are
 // flagged in the CSV).
@@ -132,12 +132,12 @@ EnergyReport energy_ledger(const EnergyOptions& options, const CaseDocument& doc
   std::optional<Scalar> E_alg0;
   std::optional<Scalar> least;  // least slack among the steps that keep the inequality
   State<Scalar> before = initial;
-  std::pair<double, double> stretch{kNaN, std::numeric_limits<double>::infinity()};
+  std::pair<double, double> stretch{kLedgerNaN, std::numeric_limits<double>::infinity()};
 
   EnergyRow& first = report.initial;
   first.t = d(initial.t);
   first.E = d(E0);
-  first.E_alg = kNaN;
+  first.E_alg = kLedgerNaN;
   if (csv) csv << fmt::format("0,{},{},0,0,0,0,,0,0,0,0,0,0,0,0,0,0,\n", cell(initial.t), cell(E0));
 
   auto observe = [&](const State<Scalar>& after, const StepSummary<Scalar>& s) {
@@ -174,7 +174,7 @@ EnergyReport energy_ledger(const EnergyOptions& options, const CaseDocument& doc
     row.W_damp = d(s.W_damp);
     row.W_contact = d(s.W_contact);
     row.numerical_dissipation = d(s.numerical_dissipation);
-    row.E_alg = s.has_algorithmic_energy ? d(s.E_alg_after) : kNaN;
+    row.E_alg = s.has_algorithmic_energy ? d(s.E_alg_after) : kLedgerNaN;
     row.algorithmic_dissipation = s.has_algorithmic_energy ? d(s.algorithmic_dissipation) : 0;
     row.identity_defect = d(defect);
     row.slack = d(slack);
@@ -214,7 +214,7 @@ EnergyReport energy_ledger(const EnergyOptions& options, const CaseDocument& doc
     if (s.step % stride == 0 || s.step == planned) {
       report.samples.push_back(row);
       report.slack_samples.push_back(stretch);
-      stretch = {kNaN, std::numeric_limits<double>::infinity()};
+      stretch = {kLedgerNaN, std::numeric_limits<double>::infinity()};
     }
     report.last = row;
     before = after;

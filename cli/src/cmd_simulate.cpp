@@ -28,9 +28,10 @@
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
+#include <nsh/reports/lagrangian_family.hpp>
 #include <nsh/trajectory_csv.hpp>
 #ifdef NSH_HAVE_FORMULA
-#include <nsh/formula/lagrangian_case.hpp>
+#include <nsh/formula/lagrangian_run.hpp>
 #endif
 
 #include <fstream>
@@ -329,49 +330,27 @@ int run_first_order_case(const SimulateOptions& options, const CaseDocument& doc
 
 /// A lagrangian case (a nonlinear model given by formulas, docs/nonlinear-models.md) under a
 /// scheme that steps nonlinear models (moreau-jean), in double or 50 digits, streamed as the
-/// linear table: E is 1/2 v^T M(q) v + V(q), U_T = W_T(q)^T v.
+/// linear table: E is 1/2 v^T M(q) v + V(q), U_T = W_T(q)^T v. The checks before any output are
+/// formula::LagrangianRun's, shared with nsh converge and nsh energy.
 template <class Scalar>
 int run_lagrangian(const SimulateOptions& options, const CaseDocument& document) {
 #ifndef NSH_HAVE_FORMULA
   (void)options;
-  throw InputError("family", "case " + document.name +
-                                 " is of family 'lagrangian', whose formulas need the formula "
-                                 "module: this nsh was built without GiNaC (Debian: apt-get "
-                                 "install libginac-dev, then reconfigure and rebuild)");
+  reports::refuse_lagrangian_without_formula(document);
 #else
-  if constexpr (is_exact_v<Scalar>) {
-    (void)options;
-    throw InputError("--precision",
-                     "rational: case " + document.name +
-                         " is of family 'lagrangian' (a nonlinear model), which moreau-jean "
-                         "steps in double and 50 digits only: nonlinear geometry is generally "
-                         "trigonometric, which exact rational arithmetic cannot evaluate; use "
-                         "--precision double or 50");
-  } else {
-    auto scheme = Registry::builtin().make<Scalar>(options.scheme);
-    if (!scheme->accepts_nonlinear())
-      throw InputError("--scheme", scheme->info().spec + " does not step nonlinear models (case " +
-                                       document.name +
-                                       " is of family 'lagrangian'); use moreau-jean");
-    const auto c = load_case<formula::LagrangianCase<Scalar>>(
-        document, [](const CaseDocument& d) { return formula::load_lagrangian_case<Scalar>(d); });
-    const Scalar h = step_size<Scalar>(options, c.h, document);
-    const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
-    const Index steps = step_count(c.initial.t, T, h);  // checks h and T before any output
-    const Index tangents = c.model.contacts() * c.model.tangent_directions();
-    c.model.validate(c.initial);  // before any output, as in run()
-    scheme->initialize(c.model, c.initial, h);
-    return stream_steps<Scalar>(
-        options, document, c.initial, h, T, steps, c.model.dofs(), c.model.contacts(),
-        [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); },
-        tangents,
-        [&](const Vector<Scalar>& q, const Vector<Scalar>& v) {
-          return c.model.tangent_velocity(q, v);
-        },
-        [&](const StepObserver<Scalar>& observer) {
-          simulate<Scalar>(*scheme, c.model, c.initial, h, T, observer);
-        });
-  }
+  const formula::LagrangianRun<Scalar> run(document, options.scheme, options.h, options.T);
+  const auto& c = run.lagrangian;
+  const Index tangents = c.model.contacts() * c.model.tangent_directions();
+  return stream_steps<Scalar>(
+      options, document, c.initial, run.h, c.T, run.steps, c.model.dofs(), c.model.contacts(),
+      [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return c.model.energy(q, v); },
+      tangents,
+      [&](const Vector<Scalar>& q, const Vector<Scalar>& v) {
+        return c.model.tangent_velocity(q, v);
+      },
+      [&](const StepObserver<Scalar>& observer) {
+        simulate<Scalar>(*run.scheme, c.model, c.initial, run.h, c.T, observer);
+      });
 #endif
 }
 

@@ -4,6 +4,7 @@
 // a malformed formula, an unknown symbol, a mass matrix that is not positive definite at q0,
 // --precision rational, and a scheme that does not step nonlinear models.
 #include "cli_support.hpp"
+#include "lagrangian_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,21 +16,6 @@ namespace {
 using namespace nsh_cli_test;
 
 #if NSH_WITH_FORMULA
-
-/// A copy of the rod's file with `field` replaced by `value` (raw JSON text), by path.
-fs::path rod_variant(const std::string& stem, const std::string& field, const std::string& value) {
-  std::string text = slurp(fs::path(NSH_SOURCE_DIR) / "cases/data/falling-rod.json");
-  const std::string key = "\"" + field + "\":";
-  const std::size_t at = text.find(key);
-  EXPECT_NE(at, std::string::npos) << field;
-  // The value runs to the end of its line (every field of the rod's file ends with ",\n",
-  // except M, which spans three lines ending in "]],").
-  std::size_t end = field == "M" ? text.find("]],", at) + 2 : text.find(",\n", at);
-  text.replace(at, end - at, key + " " + value);
-  const fs::path path = scratch() / (stem + ".json");
-  std::ofstream(path) << text;
-  return path;
-}
 
 TEST(CliLagrangian, FallingRodDoubleAndFiftyDigitsAgree) {
   const std::string common = "simulate falling-rod --scheme moreau-jean --T 0.6";

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -31,6 +32,13 @@ std::string read_all(const fs::path& p) {
 int run_shell(const std::string& command) {
   const int raw = std::system(command.c_str());
   return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+}
+
+/// "<label> 1.00": how the summary prints a fitted order (two decimals).
+std::string fmt_order_text(const std::string& label, double order) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", order);
+  return label + " " + text;
 }
 
 std::string unescape(std::string s) {
@@ -101,6 +109,37 @@ TEST_F(Report, WritesThePageTheSummaryAndTheData) {
         EXPECT_TRUE(s["orders"].contains(m)) << m;
     }
   EXPECT_TRUE(mj);
+}
+
+TEST_F(Report, FrictionSectionHasTheNonlinearRigidBodiesComputedAtRunTime) {
+  const fs::path out = dir_ / "out";
+  const std::string summary = read_all(out / "summary.md");
+  const std::size_t section = summary.find("### Nonlinear rigid bodies (lagrangian case files)");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_LT(summary.find("## Friction"), section);
+  EXPECT_LT(section, summary.find("## Energy ledgers"));
+#if NSH_WITH_FORMULA
+  // The rocking block's Housner ratio at order 1, the rod across two corners against its
+  // self-convergence reference: the studies this run wrote, not numbers in the page's code.
+  const auto block =
+      nlohmann::json::parse(read_all(out / "friction/rocking-block/convergence.json"));
+  EXPECT_EQ(block["reference"].get<std::string>().rfind("housner: r = ", 0), 0u);
+  const double order = block["orders"]["housner_ratio"].get<double>();
+  EXPECT_GT(order, 0.9);
+  EXPECT_LT(order, 1.1);
+  EXPECT_NE(summary.find(fmt_order_text("fitted order of housner_ratio", order)),
+            std::string::npos);
+  const auto rod =
+      nlohmann::json::parse(read_all(out / "friction/rod-on-corners/convergence.json"));
+  EXPECT_EQ(rod["reference"].get<std::string>().rfind("self: moreau-jean", 0), 0u);
+  const double rod_order = rod["orders"]["q_final"].get<double>();
+  EXPECT_GT(rod_order, 0.7);
+  EXPECT_LT(rod_order, 2.0);
+  EXPECT_NE(summary.find(fmt_order_text("fitted order of q_final", rod_order)), std::string::npos);
+#else
+  EXPECT_NE(summary.find("not run: this nsh was built without the formula module", section),
+            std::string::npos);
+#endif
 }
 
 TEST_F(Report, PageIsWellFormedAndSelfContained) {

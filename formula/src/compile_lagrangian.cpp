@@ -1,6 +1,7 @@
 // A "lagrangian" case document to compiled programs: read the formulas, derive M, f, W_N and
 // W_T symbolically, check what can be checked without numbers (shapes, symmetry of M, a
 // quadratic kinetic energy), and compile.
+#include "document_fields.hpp"
 #include "symbolic.hpp"
 
 #include <nsh/error.hpp>
@@ -17,16 +18,6 @@ namespace {
 using detail::Depends;
 using detail::Symbols;
 using json = nlohmann::json;
-
-const json& field_of(const json& root, const std::string& key) {
-  static const json missing;
-  const auto it = root.find(key);
-  return it == root.end() ? missing : *it;
-}
-
-bool present(const json& root, const std::string& key) {
-  return root.find(key) != root.end();
-}
 
 std::string describe(const json& node) {
   std::string text = node.dump();
@@ -60,7 +51,7 @@ void check_document(const CaseDocument& document) {
 
 const json& list_of(const json& root, const std::string& key, std::size_t size,
                     const std::string& what) {
-  const json& node = field_of(root, key);
+  const json& node = detail::document_field(root, key);
   if (!node.is_array())
     throw InputError(key, "expected a list of " + what + ", got " + describe(node));
   if (size != std::string::npos && node.size() != size)
@@ -100,21 +91,21 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
   CompiledLagrangian out;
   out.name = document.name;
 
-  if (!present(root, "coordinates"))
+  if (!detail::document_has_field(root, "coordinates"))
     throw InputError("coordinates",
                      "is missing: list the generalized coordinates, e.g. "
                      "[\"x\", \"y\", \"phi\"]");
   out.coordinates = names(root, "coordinates", std::string::npos);
   const Index n = static_cast<Index>(out.coordinates.size());
   if (n == 0) throw InputError("coordinates", "the model needs at least one coordinate");
-  if (present(root, "velocities")) {
+  if (detail::document_has_field(root, "velocities")) {
     out.velocities = names(root, "velocities", static_cast<std::size_t>(n));
   } else {
     for (const auto& q : out.coordinates) out.velocities.push_back(q + "_dot");
   }
   std::vector<std::pair<std::string, Rational>> parameters;
-  if (present(root, "parameters")) {
-    const json& node = field_of(root, "parameters");
+  if (detail::document_has_field(root, "parameters")) {
+    const json& node = detail::document_field(root, "parameters");
     if (!node.is_object())
       throw InputError("parameters",
                        "expected an object {\"m\": 1, \"g\": \"981/100\"}, got " + describe(node));
@@ -137,12 +128,12 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
 
   // The mass matrix, given or as the Hessian of the kinetic energy in the velocities.
   GiNaC::matrix M(n, n);
-  if (present(root, "M") && present(root, "kinetic_energy"))
+  if (detail::document_has_field(root, "M") && detail::document_has_field(root, "kinetic_energy"))
     throw InputError("kinetic_energy", "give either M or kinetic_energy, not both");
-  if (present(root, "kinetic_energy")) {
+  if (detail::document_has_field(root, "kinetic_energy")) {
     out.mass_field = "kinetic_energy";
-    const GiNaC::ex T =
-        parse(field_of(root, "kinetic_energy"), "kinetic_energy", Depends::coordinates_velocities);
+    const GiNaC::ex T = parse(detail::document_field(root, "kinetic_energy"), "kinetic_energy",
+                              Depends::coordinates_velocities);
     GiNaC::exmap at_rest;
     for (Index i = 0; i < n; ++i) at_rest[symbols.v(i)] = 0;
     if (!T.subs(at_rest).expand().is_zero())
@@ -166,7 +157,7 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
                                  out.velocities[k]);
       }
     }
-  } else if (present(root, "M")) {
+  } else if (detail::document_has_field(root, "M")) {
     out.mass_field = "M";
     const json& rows = list_of(root, "M", static_cast<std::size_t>(n), "rows, one per coordinate");
     for (Index i = 0; i < n; ++i) {
@@ -193,11 +184,12 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
       for (Index k = 0; k < n; ++k)
         if (!M(i, j).diff(symbols.q(k)).expand().is_zero()) out.constant_mass = false;
 
-  const GiNaC::ex V = present(root, "potential")
-                          ? parse(field_of(root, "potential"), "potential", Depends::coordinates)
-                          : GiNaC::ex(0);
+  const GiNaC::ex V =
+      detail::document_has_field(root, "potential")
+          ? parse(detail::document_field(root, "potential"), "potential", Depends::coordinates)
+          : GiNaC::ex(0);
   std::vector<GiNaC::ex> forces(n, GiNaC::ex(0));
-  if (present(root, "forces")) {
+  if (detail::document_has_field(root, "forces")) {
     const json& node = list_of(root, "forces", static_cast<std::size_t>(n),
                                "one generalized force per coordinate");
     for (Index i = 0; i < n; ++i)
@@ -217,7 +209,7 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
   }
 
   std::vector<GiNaC::ex> gaps;
-  if (present(root, "gaps")) {
+  if (detail::document_has_field(root, "gaps")) {
     const json& node = list_of(root, "gaps", std::string::npos, "gap formulas");
     for (std::size_t a = 0; a < node.size(); ++a)
       gaps.push_back(parse(node[a], entry("gaps", static_cast<Index>(a)), Depends::coordinates));
@@ -228,7 +220,7 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
   // contact alpha; W_T's columns are their gradients.
   std::vector<std::vector<GiNaC::ex>> tangents;
   std::vector<std::vector<std::string>> tangent_fields;
-  if (present(root, "tangents")) {
+  if (detail::document_has_field(root, "tangents")) {
     const json& node = list_of(root, "tangents", static_cast<std::size_t>(m),
                                "one per gap: a formula, or a list of 1 or 2 formulas");
     for (Index a = 0; a < m; ++a) {
@@ -256,15 +248,15 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
       tangent_fields.push_back(std::move(fields));
     }
   }
-  if (present(root, "mu") && out.tangent_directions == 0)
+  if (detail::document_has_field(root, "mu") && out.tangent_directions == 0)
     throw InputError("mu",
                      "friction coefficients need \"tangents\" (the tangential coordinate "
                      "of each contact)");
-  if (out.tangent_directions > 0 && !present(root, "mu"))
+  if (out.tangent_directions > 0 && !detail::document_has_field(root, "mu"))
     throw InputError("mu",
                      "is missing: the model has tangents and needs friction coefficients "
                      "(one number or one per contact)");
-  if (m > 0 && !present(root, "e"))
+  if (m > 0 && !detail::document_has_field(root, "e"))
     throw InputError("e", fmt::format("is missing: the model has {} contact(s) and needs a "
                                       "restitution coefficient (one number or one per contact)",
                                       m));
@@ -293,7 +285,8 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
            out.mass_field == "M" ? entry("M", i, j) : std::string("kinetic_energy"));
   out.mass = finish();
   for (Index i = 0; i < n; ++i)
-    take(entry("f", i), f[i], present(root, "forces") ? entry("forces", i) : "potential");
+    take(entry("f", i), f[i],
+         detail::document_has_field(root, "forces") ? entry("forces", i) : "potential");
   out.force = finish();
   for (Index i = 0; i < n; ++i) take("", forces[i], entry("forces", i));
   out.external_force = finish();
@@ -315,12 +308,12 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
   for (Index j = 0; j < n; ++j)
     for (Index i = 0; i < n; ++i)
       take("", -f[i].diff(symbols.q(j)),
-           present(root, "forces") ? entry("forces", i) : "potential");
+           detail::document_has_field(root, "forces") ? entry("forces", i) : "potential");
   out.stiffness = finish();
   for (Index j = 0; j < n; ++j)
     for (Index i = 0; i < n; ++i)
       take("", -f[i].diff(symbols.v(j)),
-           present(root, "forces") ? entry("forces", i) : "potential");
+           detail::document_has_field(root, "forces") ? entry("forces", i) : "potential");
   out.damping = finish();
   return out;
 }

@@ -1,4 +1,6 @@
 // The nonlinear model of a lagrangian case file, and its loader.
+#include "document_fields.hpp"
+
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/formula/lagrangian_case.hpp>
@@ -10,20 +12,10 @@ namespace {
 
 using json = nlohmann::json;
 
-const json& model_field_of(const json& root, const std::string& key) {
-  static const json missing;
-  const auto it = root.find(key);
-  return it == root.end() ? missing : *it;
-}
-
-bool model_has(const json& root, const std::string& key) {
-  return root.find(key) != root.end();
-}
-
 // One number for every contact, or one per contact.
 template <class Scalar>
 Vector<Scalar> per_contact(const json& root, const std::string& key, Index m) {
-  const json& node = model_field_of(root, key);
+  const json& node = detail::document_field(root, key);
   if (node.is_null()) return Vector<Scalar>::Zero(m);
   if (!node.is_array()) return Vector<Scalar>::Constant(m, case_number<Scalar>(node, key));
   Vector<Scalar> x = case_vector<Scalar>(node, key);
@@ -156,9 +148,11 @@ LagrangianCase<Scalar> load_lagrangian_case(const CaseDocument& document) {
   FormulaModel<Scalar> model(compiled, std::move(e), std::move(mu));
 
   State<Scalar> initial;
-  initial.t = model_has(root, "t0") ? case_number<Scalar>(model_field_of(root, "t0"), "t0") : Scalar(0);
-  initial.q = case_vector<Scalar>(model_field_of(root, "q0"), "q0");
-  initial.v = case_vector<Scalar>(model_field_of(root, "v0"), "v0");
+  initial.t = detail::document_has_field(root, "t0")
+                  ? case_number<Scalar>(detail::document_field(root, "t0"), "t0")
+                  : Scalar(0);
+  initial.q = case_vector<Scalar>(detail::document_field(root, "q0"), "q0");
+  initial.v = case_vector<Scalar>(detail::document_field(root, "v0"), "v0");
   const Index n = model.dofs();
   if (initial.q.size() != n)
     throw InputError(
@@ -183,13 +177,13 @@ LagrangianCase<Scalar> load_lagrangian_case(const CaseDocument& document) {
     throw;
   }
 
-  Scalar T = case_number<Scalar>(model_field_of(root, "T"), "T");
+  Scalar T = case_number<Scalar>(detail::document_field(root, "T"), "T");
   if (T < initial.t)
     throw InputError("T",
                      "horizon " + format_scalar(T) + " is before t0 = " + format_scalar(initial.t));
   std::optional<Scalar> h;
-  if (model_has(root, "h")) {
-    const Scalar step = case_number<Scalar>(model_field_of(root, "h"), "h");
+  if (detail::document_has_field(root, "h")) {
+    const Scalar step = case_number<Scalar>(detail::document_field(root, "h"), "h");
     if (!(step > Scalar(0)))
       throw InputError("h", "step size must be > 0, got " + format_scalar(step));
     h = step;

@@ -45,6 +45,12 @@ bool ProgramCode::is_rational() const {
   return true;
 }
 
+bool ProgramCode::reads_inputs() const {
+  for (const auto& instruction : instructions)
+    if (instruction.operation == Operation::input) return true;
+  return false;
+}
+
 template <class Scalar>
 Program<Scalar>::Program(ProgramCode code) : code_(std::move(code)) {
   if constexpr (is_exact_v<Scalar>) {

@@ -8,6 +8,10 @@
 #include <nsh/properties/predicates.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/reports/energy.hpp>
+#include <nsh/reports/lagrangian_family.hpp>
+#ifdef NSH_HAVE_FORMULA
+#include <nsh/formula/lagrangian_run.hpp>
+#endif
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -16,12 +20,14 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
+#include <stdexcept>
 
 namespace nsh::reports {
 
 namespace {
 
-const double kNoValue = std::numeric_limits<double>::quiet_NaN();
+const double kLedgerNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Marks drawn on a plot: the tightest step and at most this many broken ones (all of them are
 // flagged in the CSV).
@@ -79,24 +85,31 @@ std::string outside_reason(const properties::Claim& claim, const LinearModel<Sca
   return {};
 }
 
+/// The step size of an energy run: --h, else the case's "h"; InputError naming h otherwise.
 template <class Scalar>
-EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
-  LinearCase<Scalar> c = load_linear_case<Scalar>(document);
-  if (!options.T.empty()) c.T = parse_number<Scalar>(options.T, "T");
+Scalar energy_step_size(const EnergyOptions& options, const std::optional<Scalar>& case_h,
+                        const CaseDocument& document) {
   Scalar h;
   if (!options.h.empty()) {
     h = parse_number<Scalar>(options.h, "h");
-  } else if (c.h) {
-    h = *c.h;
+  } else if (case_h) {
+    h = *case_h;
   } else {
     throw InputError(
         "h", "no step size: give --h (the case file " + document.source + " has no default \"h\")");
   }
   if (!(h > Scalar(0))) throw InputError("h", "step size must be > 0, got " + format_scalar(h));
-  auto scheme = Registry::builtin().make<Scalar>(options.spec);
-  const SchemeInfo info = scheme->info();
-  const Index planned = step_count(c.initial.t, c.T, h);
+  return h;
+}
 
+/// The ledger of one run, whatever the family: `take_steps(observer)` runs the scheme,
+/// `judge(before, after, summary, algorithmic)` is the energy inequality's predicate on one step,
+/// `outside(claim)` says why the case is outside the claim's domain (empty: inside).
+template <class Scalar, class TakeSteps, class Judge, class Outside>
+EnergyReport energy_ledger(const EnergyOptions& options, const CaseDocument& document,
+                           const SchemeInfo& info, const State<Scalar>& initial, const Scalar& h,
+                           Index planned, const Scalar& E0, TakeSteps&& take_steps, Judge&& judge,
+                           Outside&& outside) {
   std::ofstream csv;
   if (!options.csv_path.empty()) {
     csv.open(options.csv_path);
@@ -116,18 +129,16 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
 
   // Running sums in the run's own scalar: exact in Rational, so the closing balance is too.
   Scalar sum_ext(0), sum_damp(0), sum_contact(0), sum_diss(0), sum_defect(0);
-  const Scalar E0 = c.model.energy(c.initial.q, c.initial.v);
   std::optional<Scalar> E_alg0;
   std::optional<Scalar> least;  // least slack among the steps that keep the inequality
-  State<Scalar> before = c.initial;
-  std::pair<double, double> stretch{kNoValue, std::numeric_limits<double>::infinity()};
+  State<Scalar> before = initial;
+  std::pair<double, double> stretch{kLedgerNaN, std::numeric_limits<double>::infinity()};
 
   EnergyRow& first = report.initial;
-  first.t = d(c.initial.t);
+  first.t = d(initial.t);
   first.E = d(E0);
-  first.E_alg = kNoValue;
-  if (csv)
-    csv << fmt::format("0,{},{},0,0,0,0,,0,0,0,0,0,0,0,0,0,0,\n", cell(c.initial.t), cell(E0));
+  first.E_alg = kLedgerNaN;
+  if (csv) csv << fmt::format("0,{},{},0,0,0,0,,0,0,0,0,0,0,0,0,0,0,\n", cell(initial.t), cell(E0));
 
   auto observe = [&](const State<Scalar>& after, const StepSummary<Scalar>& s) {
     if (report.steps == 0) {
@@ -147,9 +158,7 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
     const bool alg = report.algorithmic_energy && s.has_algorithmic_energy;
     const Scalar slack =
         alg ? s.E_alg_before - s.E_alg_after : s.W_ext + s.W_damp - (s.E_after - s.E_before);
-    const properties::StepView<Scalar> view{c.model, before, after, s};
-    const properties::Judgement judgement = alg ? properties::algorithmic_energy_decay(view)
-                                                : properties::moreau_jean_energy_dissipation(view);
+    const properties::Judgement judgement = judge(before, after, s, alg);
     sum_ext += s.W_ext;
     sum_damp += s.W_damp;
     sum_contact += s.W_contact;
@@ -165,7 +174,7 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
     row.W_damp = d(s.W_damp);
     row.W_contact = d(s.W_contact);
     row.numerical_dissipation = d(s.numerical_dissipation);
-    row.E_alg = s.has_algorithmic_energy ? d(s.E_alg_after) : kNoValue;
+    row.E_alg = s.has_algorithmic_energy ? d(s.E_alg_after) : kLedgerNaN;
     row.algorithmic_dissipation = s.has_algorithmic_energy ? d(s.algorithmic_dissipation) : 0;
     row.identity_defect = d(defect);
     row.slack = d(slack);
@@ -205,13 +214,13 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
     if (s.step % stride == 0 || s.step == planned) {
       report.samples.push_back(row);
       report.slack_samples.push_back(stretch);
-      stretch = {kNoValue, std::numeric_limits<double>::infinity()};
+      stretch = {kLedgerNaN, std::numeric_limits<double>::infinity()};
     }
     report.last = row;
     before = after;
   };
   try {
-    simulate<Scalar>(*scheme, c.model, c.initial, h, c.T, observe);
+    take_steps(observe);
   } catch (const StepError& e) {
     report.failure = e.what();
   }
@@ -229,7 +238,7 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
                      : "dissipation: slack = W_ext + W_damp - (E(k+1) - E(k)) >= 0";
   if (const auto claim = properties::find_claim(info, report.property)) {
     report.domain = claim->domain;
-    report.outside_reason = outside_reason(*claim, c.model);
+    report.outside_reason = outside(*claim);
     report.status =
         report.outside_reason.empty() ? ClaimStatus::claimed : ClaimStatus::outside_domain;
   }
@@ -239,6 +248,118 @@ EnergyReport run(const EnergyOptions& options, const CaseDocument& document) {
   }
   return report;
 }
+
+template <class Scalar>
+EnergyReport run_linear_ledger(const EnergyOptions& options, const CaseDocument& document) {
+  LinearCase<Scalar> c = load_linear_case<Scalar>(document);
+  if (!options.T.empty()) c.T = parse_number<Scalar>(options.T, "T");
+  const Scalar h = energy_step_size<Scalar>(options, c.h, document);
+  auto scheme = Registry::builtin().make<Scalar>(options.spec);
+  const SchemeInfo info = scheme->info();
+  const Index planned = step_count(c.initial.t, c.T, h);
+  return energy_ledger<Scalar>(
+      options, document, info, c.initial, h, planned, c.model.energy(c.initial.q, c.initial.v),
+      [&](const StepObserver<Scalar>& observer) {
+        simulate<Scalar>(*scheme, c.model, c.initial, h, c.T, observer);
+      },
+      [&](const State<Scalar>& before, const State<Scalar>& after, const StepSummary<Scalar>& s,
+          bool algorithmic) {
+        const properties::StepView<Scalar> view{c.model, before, after, s};
+        return algorithmic ? properties::algorithmic_energy_decay(view)
+                           : properties::moreau_jean_energy_dissipation(view);
+      },
+      [&](const properties::Claim& claim) { return outside_reason(claim, c.model); });
+}
+
+#ifdef NSH_HAVE_FORMULA
+/// The energy inequality on a step of a nonlinear model, E from the model's own E(q, v) =
+/// 1/2 v^T M(q) v + V(q) at the states (not the summary's): E_{k+1} - E_k <= W_ext + W_damp + tol,
+/// the tolerance of moreau_jean_energy_dissipation at the scale of the step's energies, work
+/// terms and kinetic cancellation.
+template <class Scalar>
+properties::Judgement nonlinear_energy_dissipation(const NonlinearModel<Scalar>& model,
+                                                   const State<Scalar>& before,
+                                                   const State<Scalar>& after,
+                                                   const StepSummary<Scalar>& s) {
+  const Scalar E0 = model.energy(before.q, before.v);
+  const Scalar E1 = model.energy(after.q, after.v);
+  const Scalar vv = max_abs(before.v) + max_abs(after.v);
+  const Scalar dv = max_abs(Vector<Scalar>(after.v - before.v));
+  const Scalar mass = std::max(max_abs(model.mass(before.q)), max_abs(model.mass(after.q)));
+  Scalar scale = std::max({abs_value<Scalar>(E0), abs_value<Scalar>(E1), abs_value<Scalar>(s.W_ext),
+                           abs_value<Scalar>(s.W_damp), abs_value<Scalar>(s.W_contact),
+                           abs_value<Scalar>(s.numerical_dissipation),
+                           abs_value<Scalar>(model.potential(before.q)),
+                           abs_value<Scalar>(model.potential(after.q))});
+  scale += mass * (vv + dv) * (vv + dv) + max_abs(s.external_impulse) * (vv + dv);
+  if (scale == Scalar(0)) scale = Scalar(1);
+  const Index n = model.dofs(), m = model.contacts();
+  const Scalar tol = tolerance<Scalar>(scale, Scalar(256 * (n + m + 1) * (n + 1)));
+  const Scalar excess = (E1 - E0) - (s.W_ext + s.W_damp);
+  properties::Judgement judgement;
+  if (excess > tol) {
+    judgement.holds = false;
+    judgement.detail = fmt::format("step {}: Delta E - W_ext - W_damp = {} > 0 (energy increased)",
+                                   s.step, format_short(excess));
+    judgement.values = {{"Delta E - W_ext - W_damp", format_scalar(excess)},
+                        {"E_before", format_scalar(E0)},
+                        {"E_after", format_scalar(E1)},
+                        {"tolerance", format_scalar(tol)}};
+  }
+  return judgement;
+}
+
+/// Why a lagrangian case is outside moreau-jean's energy claim (empty: inside). The claim's
+/// own conditions (e range, friction only at theta = 1), and the one the nonlinear family
+/// adds: the one-step identity must be exact (formula::FormulaModel::energy_identity_exact:
+/// constant M, V at most quadratic, constant f_ext), else its defect is a consistency error of
+/// either sign and no inequality is claimed (docs/nonlinear-models.md).
+template <class Scalar>
+std::string nonlinear_outside_reason(const properties::Claim& claim,
+                                     const formula::FormulaModel<Scalar>& model) {
+  const auto& dom = claim.cases;
+  const Vector<Scalar>& e = model.restitution();
+  for (Index a = 0; a < e.size(); ++a) {
+    if (e(a) > scalar_cast<Scalar>(dom.e_hi))
+      return fmt::format("e[{}] = {} > {}", a, format_short(e(a)), format_scalar(dom.e_hi));
+    if (e(a) < scalar_cast<Scalar>(dom.e_lo))
+      return fmt::format("e[{}] = {} < {}", a, format_short(e(a)), format_scalar(dom.e_lo));
+    if (dom.uniform_e && e(a) != e(0))
+      return fmt::format("e[{}] = {} differs from e[0] = {} (one e for every contact)", a,
+                         format_short(e(a)), format_short(e(0)));
+  }
+  if (has_friction(model) && !dom.friction)
+    return "Coulomb friction (mu > 0) below theta = 1: the tangential work has no sign";
+  if (!model.energy_identity_exact())
+    return "the one-step energy identity is not exact on this model (M depends on q, V is not "
+           "quadratic or f_ext is not constant)";
+  return {};
+}
+
+template <class Scalar>
+EnergyReport run_lagrangian_ledger(const EnergyOptions& options, const CaseDocument& document) {
+  const formula::LagrangianRun<Scalar> run(document, options.spec, options.h, options.T);
+  if constexpr (is_exact_v<Scalar>) {
+    throw std::logic_error("energy: LagrangianRun<Rational> refuses before this point");
+  } else {
+    const auto& c = run.lagrangian;
+    return energy_ledger<Scalar>(
+        options, document, run.scheme->info(), c.initial, run.h, run.steps,
+        c.model.energy(c.initial.q, c.initial.v),
+        [&](const StepObserver<Scalar>& observer) {
+          simulate<Scalar>(*run.scheme, c.model, c.initial, run.h, c.T, observer);
+        },
+        [&](const State<Scalar>& before, const State<Scalar>& after, const StepSummary<Scalar>& s,
+            bool) { return nonlinear_energy_dissipation<Scalar>(c.model, before, after, s); },
+        [&](const properties::Claim& claim) { return nonlinear_outside_reason(claim, c.model); });
+  }
+}
+#else
+template <class Scalar>
+EnergyReport run_lagrangian_ledger(const EnergyOptions&, const CaseDocument& document) {
+  refuse_lagrangian_without_formula(document);
+}
+#endif
 
 }  // namespace
 
@@ -274,9 +395,15 @@ std::string EnergyReport::verdict_text() const {
 
 EnergyReport energy_report(const EnergyOptions& options) {
   const CaseDocument document = read_case_file(locate_case(options.case_name));
-  if (options.precision == "double") return run<double>(options, document);
-  if (options.precision == "50") return run<Real50>(options, document);
-  if (options.precision == "rational") return run<Rational>(options, document);
+  if (document.family == "lagrangian") {
+    if (options.precision == "double") return run_lagrangian_ledger<double>(options, document);
+    if (options.precision == "50") return run_lagrangian_ledger<Real50>(options, document);
+    if (options.precision == "rational") return run_lagrangian_ledger<Rational>(options, document);
+  } else {
+    if (options.precision == "double") return run_linear_ledger<double>(options, document);
+    if (options.precision == "50") return run_linear_ledger<Real50>(options, document);
+    if (options.precision == "rational") return run_linear_ledger<Rational>(options, document);
+  }
   throw InputError("precision", "'" + options.precision + "' is not one of double, 50, rational");
 }
 

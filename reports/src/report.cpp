@@ -636,6 +636,24 @@ ReportResult run_report(const ReportOptions& options) {
                                                : "not run (" + study.failure + ")"));
   }
 
+  // 2c. Friction on nonlinear rigid bodies (lagrangian case files): convergence studies of
+  // moreau-jean at a few step sizes, against the rocking block's closed form and the rod's
+  // self-convergence reference.
+  const std::vector<LagrangianFrictionStudy> lagrangian_friction =
+      default_lagrangian_friction_studies(progress);
+  for (const auto& study : lagrangian_friction) {
+    if (!study.studies.empty())
+      for (auto& f :
+           write_convergence(study.studies, (out / ("friction/" + slug(study.case_name))).string()))
+        result.files.push_back(f);
+    progress(
+        fmt::format("friction {}: {}", study.case_name,
+                    study.studies.empty()
+                        ? "not run (" + study.failure + ")"
+                        : fmt::format("order({}) {}", study.measure,
+                                      fmt_order(study.studies.front().fits.at(study.measure)))));
+  }
+
   // 3. Energy ledgers at each case's own h.
   const std::vector<std::string> energy_cases =
       options.energy_cases.empty() ? std::vector<std::string>{"bouncing-ball", "free-oscillator"}
@@ -816,6 +834,52 @@ ReportResult run_report(const ReportOptions& options) {
     }
     html += "</table>\n<div class=\"plots\">\n" + friction_plot(study) + "</div>\n";
     mdown += "\n";
+  }
+
+  // Friction on nonlinear rigid bodies.
+  html +=
+      "<h3>Nonlinear rigid bodies (lagrangian case files)</h3>\n<p class=\"note\">Moreau–Jean "
+      "on the catalogue's nonlinear models given by formulas (docs/nonlinear-models.md), as "
+      "<code>nsh converge</code> runs it, computed by this run at a few step sizes.</p>\n";
+  mdown += "### Nonlinear rigid bodies (lagrangian case files)\n\n";
+  for (const auto& study : lagrangian_friction) {
+    const std::string dir = "friction/" + slug(study.case_name);
+    html += "<h4>" + esc(study.case_name) + "</h4>\n<p class=\"note\">" + esc(study.about) + ".";
+    mdown += "#### " + study.case_name + "\n\n" + md(study.about) + ".\n\n";
+    if (study.studies.empty()) {
+      html += " Not run: " + esc(study.failure) + "</p>\n";
+      mdown += "- not run: " + md(study.failure) + "\n\n";
+      continue;
+    }
+    const ConvergenceStudy& s = study.studies.front();
+    const OrderFit& fit = s.fits.at(study.measure);
+    html += " " + esc(s.scheme) + " [" + esc(s.precision) + "] against " + esc(s.reference) +
+            ". Data: <a href=\"" + esc(dir) + "/convergence.json\">convergence.json</a>.</p>\n";
+    html += "<table><tr><th>h</th><th>steps</th><th>" + esc(study.measure) +
+            " error</th><th>failure</th></tr>\n";
+    mdown +=
+        fmt::format("{} [{}] against {}: fitted order of {} {} (residual {})\n\n", s.scheme,
+                    s.precision, s.reference, study.measure, fmt_order(fit), fmt_residual(fit));
+    mdown += "| h | steps | " + study.measure + " error | failure |\n|---|---|---|---|\n";
+    const auto& errors = s.errors.at(study.measure);
+    for (std::size_t i = 0; i < s.h.size(); ++i) {
+      html += fmt::format(
+          "<tr><td class=\"num\">{:g}</td><td class=\"num\">{}</td><td "
+          "class=\"num\">{:.3e}</td><td>{}</td></tr>\n",
+          s.h[i], s.steps[i], errors[i], esc(s.failures[i]));
+      mdown += fmt::format("| {:g} | {} | {:.3e} | {} |\n", s.h[i], s.steps[i], errors[i],
+                           md(s.failures[i]));
+    }
+    html += fmt::format(
+        "<tr><th colspan=\"2\">fitted order</th><td class=\"num\">{}</td><td>residual {}{}"
+        "</td></tr>\n</table>\n",
+        fmt_order(fit), fmt_residual(fit),
+        s.warnings.count(study.measure) && !s.warnings.at(study.measure).empty()
+            ? "; untrusted: " + esc(s.warnings.at(study.measure))
+            : std::string());
+    mdown += "\n";
+    html += "<div class=\"plots\">\n" + convergence_plot(study.studies, study.measure).render() +
+            "</div>\n";
   }
 
   // Energy.

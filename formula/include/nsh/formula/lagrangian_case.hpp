@@ -76,6 +76,14 @@ class FormulaModel final : public NonlinearModel<Scalar> {
   const Vector<Scalar>& restitution() const override { return restitution_; }
   const Vector<Scalar>& friction_coefficient() const override { return friction_; }
 
+  /// True when Moreau–Jean's one-step energy identity E_{k+1} - E_k = W_ext + W_contact - D
+  /// holds exactly on this model: M constant, K = -df/dq constant (V at most quadratic) and
+  /// f_ext constant (read from the compiled formulas: none of them reads t, q or v). Otherwise
+  /// the identity has a consistency defect and the energy inequality is not claimed.
+  bool energy_identity_exact() const {
+    return constant_mass_ && !stiffness_.code().reads_inputs() &&
+           !external_force_.code().reads_inputs();
+  }
   const std::vector<std::string>& coordinates() const { return coordinates_; }
   const std::vector<std::string>& velocities() const { return velocities_; }
   const std::vector<std::pair<std::string, std::string>>& derived_formulas() const {

@@ -57,6 +57,9 @@ struct ProgramCode {
 
   /// True if every operation is exact in Rational (no pi, roots, powers or functions).
   bool is_rational() const;
+  /// True if some instruction reads an input (t, q or v): false means every output is a
+  /// constant, which is how a model tells that its force Jacobian or f_ext does not vary.
+  bool reads_inputs() const;
 };
 
 /// Where an evaluation first left the real numbers, if it did.

@@ -143,6 +143,23 @@ std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options)
 std::vector<ConvergenceStudy> run_first_order_convergence(const ConvergenceOptions& options,
                                                           const CaseDocument& document);
 
+/// The study for lagrangian cases (family "lagrangian", docs/nonlinear-models.md; schemes that
+/// step nonlinear models: moreau-jean in double and 50 digits), run_convergence dispatches here
+/// by family. References (ConvergenceOptions::reference):
+///   "housner"  the rocking block's closed form, where the file's model equals
+///              nsh::cases::RockingBlock built from its parameters m, b, c, g (checked at q0 and
+///              two other states) and it starts at rest on one corner, e = 0, mu > 0: measure
+///              housner_ratio = |phi'+ / phi'- - (1 - (3/2) sin^2 alpha)| at the first landing
+///              (phi' at the start of the landing step and at the end of the pivot's lift-off);
+///   "self"     self-convergence: the same scheme in Real50 at h_ref = (smallest h) / 16, sampled
+///              on every run's grid (each h a multiple of h_ref, else InputError naming "--h");
+///              measures q_final, v_final, q_max, v_l1, energy_final (E = 1/2 v^T M(q) v + V);
+///   "auto"     housner where it applies, else self.
+/// Anything else is an InputError naming "--reference"; "housner" on a case it does not fit
+/// says why. Without the formula module (GiNaC), InputError naming "family".
+std::vector<ConvergenceStudy> run_lagrangian_convergence(const ConvergenceOptions& options,
+                                                         const CaseDocument& document);
+
 /// JSON document (docs/output-formats.md): the first study's fields at top level — case, scheme,
 /// precision, reference, h, errors, orders, fit_residual (plus steps, wall_seconds, failures)
 /// — and "studies": the list of every study in the same form, so that a one-scheme file is

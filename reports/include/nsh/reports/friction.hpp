@@ -9,6 +9,9 @@
 // Each study is one (case, scheme) over the step sizes; a scheme that refuses the model (no
 // friction: a ModelError naming mu) or a step that fails leaves a message instead of rows.
 
+#include <nsh/reports/convergence.hpp>
+
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -46,6 +49,24 @@ FrictionStudy run_friction_study(const std::string& case_name, const std::string
 /// The report's default friction studies: sliding-block, rolling-sphere and rolling-cylinder
 /// with moreau-jean:theta=1 at h = 1/50 ... 1/1600.
 std::vector<FrictionStudy> default_friction_studies();
+
+/// A nonlinear (lagrangian) case of the Friction section: a convergence study of moreau-jean
+/// computed at run time (run_lagrangian_convergence), few step sizes to keep the report short.
+struct LagrangianFrictionStudy {
+  std::string case_name;
+  std::string about;    ///< what is measured, in words, for the page
+  std::string measure;  ///< the measure the page tabulates and plots
+  std::vector<ConvergenceStudy> studies;
+  std::string failure;  ///< why there are no studies (no GiNaC, bad input, a failed reference)
+};
+
+/// The rocking block's Housner ratio (reference housner; moreau-jean:activation=position,
+/// friction=lemke at h = 1/1000, 1/2000, 1/4000 over T = 1/2) and the rod across two corners
+/// (reference self; moreau-jean:theta=1,activation=position at h = 1/100, 1/200, 1/400, the
+/// reference at h = 1/6400 in Real50): about a second and a half in all. Without the formula
+/// module each carries its failure instead.
+std::vector<LagrangianFrictionStudy> default_lagrangian_friction_studies(
+    const std::function<void(const std::string&)>& progress = {});
 
 /// The error plots of a study (event time, speed, position against h, log-log) as SVG.
 std::string friction_plot(const FrictionStudy& study);

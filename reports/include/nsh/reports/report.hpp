@@ -10,6 +10,9 @@
 //   DIR/verdicts.json   every verdict (scheme, property, outcome, cases_run, statement, note,
 //                       counterexample), DIR/verdicts.csv the table
 //   DIR/convergence/<case>/  convergence.json, .csv and the SVGs of each study
+//   DIR/friction/<case>/     friction.csv and .svg of the closed-form friction cases, and the
+//                            convergence files of the lagrangian rigid bodies (rocking block,
+//                            rod across two corners; nsh/reports/friction.hpp)
 //   DIR/energy/<case>/<scheme>/  energy.csv, .json and the SVGs of each ledger
 //
 // Every plot on the page is also written as the JSON/CSV it was drawn from.

@@ -1,0 +1,42 @@
+#pragma once
+// What `nsh simulate`, `nsh converge` and `nsh energy` do before a run on a lagrangian case
+// (docs/nonlinear-models.md), in one place so that the three commands refuse the same input
+// with the same messages: the scheme is made from its spec and must step nonlinear models
+// (moreau-jean), the case is loaded with the file's name on every error, h and T are read
+// (the case's defaults otherwise), the step count is checked, the model is validated at q0 and
+// the scheme initialized on it, all before any output. Rational is refused naming
+// "--precision": the catalogue's formulas are trigonometric and moreau-jean steps nonlinear
+// models in double and 50 digits only.
+
+#include <nsh/case_file.hpp>
+#include <nsh/formula/lagrangian_case.hpp>
+#include <nsh/schemes/scheme.hpp>
+
+#include <memory>
+#include <string>
+
+namespace nsh::formula {
+
+template <class Scalar>
+class LagrangianRun {
+ public:
+  /// `h_text` / `T_text` empty: the case's "h" (InputError naming "h" without one) / "T".
+  /// Errors: InputError naming "--scheme" (a scheme that does not step nonlinear models),
+  /// "--precision" (Rational), the case file's field (prefixed by "case <file>: "), "h", "T".
+  LagrangianRun(const CaseDocument& document, const std::string& spec, const std::string& h_text,
+                const std::string& T_text);
+  // The scheme is bound to `lagrangian.model` by address: the run stays where it was built.
+  LagrangianRun(const LagrangianRun&) = delete;
+  LagrangianRun& operator=(const LagrangianRun&) = delete;
+
+  LagrangianCase<Scalar> lagrangian;  ///< T is the run's horizon (--T or the case's)
+  std::unique_ptr<Scheme<Scalar>> scheme;
+  Scalar h{0};
+  Index steps{0};
+};
+
+extern template class LagrangianRun<double>;
+extern template class LagrangianRun<Real50>;
+extern template class LagrangianRun<Rational>;
+
+}  // namespace nsh::formula

@@ -26,7 +26,7 @@ using nsh::cases::RodParameters;
 
 template <class Scalar>
 Trajectory<Scalar> run_rod(const std::string& spec, const PlanarRod<Scalar>& rod,
-                       const State<Scalar>& initial, const Scalar& h, const Scalar& T) {
+                           const State<Scalar>& initial, const Scalar& h, const Scalar& T) {
   auto scheme = nsh::Registry::builtin().make<Scalar>(spec);
   return nsh::record<Scalar>(*scheme, rod, initial, h, T);
 }

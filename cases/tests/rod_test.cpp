@@ -88,7 +88,8 @@ TEST(PlanarRod, LocalVelocitiesAreTheEndVelocities) {
       flat << e(0, 0), e(0, 1), e(1, 0), e(1, 1);
       return flat;
     };
-    const Vector<Real50> rate = (ends_along(difference_step) - ends_along(-difference_step)) / (Real50(2) * difference_step);
+    const Vector<Real50> rate = (ends_along(difference_step) - ends_along(-difference_step)) /
+                                (Real50(2) * difference_step);
     const Vector<Real50> U_T = rod.tangent_velocity(q, v);
     const Vector<Real50> U_N = rod.normal_velocity(q, v);
     EXPECT_LT(nsh::abs_value<Real50>(U_T(0) - rate(0)), jacobian_bound);
@@ -112,9 +113,11 @@ TEST(PlanarRod, EnergyIsKineticPlusGravity) {
   const Matrix<Real50> grad_V = nsh::central_difference_gradients<Real50>(
       [&](const Vector<Real50>& x) { return Vector<Real50>::Constant(1, rod.potential(x)); }, q,
       difference_step);
-  EXPECT_LT(nsh::max_abs(Vector<Real50>(rod.force(Real50(0), q, v) + grad_V.col(0))), jacobian_bound);
+  EXPECT_LT(nsh::max_abs(Vector<Real50>(rod.force(Real50(0), q, v) + grad_V.col(0))),
+            jacobian_bound);
   EXPECT_EQ(nsh::max_abs(rod.external_force(Real50(0), q, v)), Real50(0));
-  EXPECT_LT(nsh::force_split_residual<Real50>(rod, Real50(0), q, v, difference_step), jacobian_bound);
+  EXPECT_LT(nsh::force_split_residual<Real50>(rod, Real50(0), q, v, difference_step),
+            jacobian_bound);
 }
 
 TEST(PlanarRod, EnergyIsConstantAlongExactFreeFlight) {

@@ -3,8 +3,8 @@
 
 #include "verdict_io.hpp"
 
-#include <nsh/format.hpp>
 #include <nsh/error.hpp>
+#include <nsh/format.hpp>
 #include <nsh/limits.hpp>
 
 #include <fmt/format.h>

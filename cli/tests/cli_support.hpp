@@ -39,7 +39,7 @@ inline fs::path scratch() {
 }
 
 /// Runs `nsh ARGS` through the shell (arguments are quoted by the caller where needed).
-inline Result nsh(const std::string& args) {
+inline Result run_nsh(const std::string& args) {
   const fs::path out = scratch() / "stdout", err = scratch() / "stderr";
   const std::string command = std::string("NSH_CASES_DIR='") + NSH_SOURCE_DIR + "/cases/data' '" +
                               NSH_EXE + "' " + args + " >'" + out.string() + "' 2>'" +

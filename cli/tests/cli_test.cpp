@@ -21,7 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::nsh, nsh_cli_test::Result,
+using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::run_nsh, nsh_cli_test::Result,
     nsh_cli_test::scratch, nsh_cli_test::slurp, nsh_cli_test::split;
 
 fs::path write_file(const std::string& name, const std::string& text) {
@@ -31,26 +31,26 @@ fs::path write_file(const std::string& name, const std::string& text) {
 }
 
 TEST(Cli, ListCasesAndSchemes) {
-  const Result cases = nsh("list cases");
+  const Result cases = run_nsh("list cases");
   EXPECT_EQ(cases.status, 0) << cases.err;
   EXPECT_TRUE(has(cases.out, "bouncing-ball\n")) << cases.out;
   EXPECT_TRUE(has(cases.out, "two-body\n")) << cases.out;
-  const Result schemes = nsh("list schemes");
+  const Result schemes = run_nsh("list schemes");
   EXPECT_EQ(schemes.status, 0) << schemes.err;
   EXPECT_TRUE(has(schemes.out, "moreau-jean\n")) << schemes.out;
   EXPECT_TRUE(has(schemes.out, "theta=1/2")) << schemes.out;  // options with their defaults
   EXPECT_FALSE(has(schemes.out, "mutant:")) << schemes.out;
-  const Result all = nsh("list");
+  const Result all = run_nsh("list");
   EXPECT_EQ(all.status, 0);
   EXPECT_TRUE(has(all.out, "schemes:") && has(all.out, "cases:")) << all.out;
-  const Result bad = nsh("list nonsense");
+  const Result bad = run_nsh("list nonsense");
   EXPECT_EQ(bad.status, 2);
   EXPECT_FALSE(bad.err.empty());
 }
 
 TEST(Cli, SimulateWritesTheCsvOfDesign) {
   // The ball: 1 dof, 1 contact, T = 3 and h = 1/100 from the case file: 300 steps + row 0.
-  const Result run = nsh("simulate bouncing-ball --scheme moreau-jean");
+  const Result run = run_nsh("simulate bouncing-ball --scheme moreau-jean");
   ASSERT_EQ(run.status, 0) << run.err;
   const auto rows = lines(run.out);
   ASSERT_EQ(rows.size(), 302u);
@@ -66,8 +66,8 @@ TEST(Cli, SimulateWritesTheCsvOfDesign) {
 
   // Two dofs, one contact; --h and --T override the case; --out writes a file.
   const fs::path out = scratch() / "two.csv";
-  const Result two =
-      nsh("simulate two-body --scheme moreau-jean --h 0.25 --T 1/2 --out '" + out.string() + "'");
+  const Result two = run_nsh("simulate two-body --scheme moreau-jean --h 0.25 --T 1/2 --out '" +
+                             out.string() + "'");
   ASSERT_EQ(two.status, 0) << two.err;
   EXPECT_TRUE(two.out.empty());
   const auto two_rows = lines(slurp(out));
@@ -79,9 +79,9 @@ TEST(Cli, SimulateWritesTheCsvOfDesign) {
 TEST(Cli, RationalOutputIsExactFractions) {
   // Seed 004: the bodies are in contact and approaching at t0, e = 1/2, so the first
   // Moreau–Jean step's impulse is J = 18/5 and the velocities become 4/5 and -1/5 exactly.
-  const Result run =
-      nsh("simulate two-body --scheme moreau-jean:theta=1/2 --h 1/10 --T 0.1 "
-          "--precision rational");
+  const Result run = run_nsh(
+      "simulate two-body --scheme moreau-jean:theta=1/2 --h 1/10 --T 0.1 "
+      "--precision rational");
   ASSERT_EQ(run.status, 0) << run.err;
   const auto rows = lines(run.out);
   ASSERT_EQ(rows.size(), 3u);
@@ -97,16 +97,16 @@ TEST(Cli, RationalOutputIsExactFractions) {
   // No decimal points anywhere in exact output.
   for (const auto& row : rows) EXPECT_FALSE(has(row, ".")) << row;
   // 0.1 on the command line is exactly 1/10 too.
-  const Result decimal =
-      nsh("simulate two-body --scheme moreau-jean --h 0.1 --T 1/10 "
-          "--precision rational");
+  const Result decimal = run_nsh(
+      "simulate two-body --scheme moreau-jean --h 0.1 --T 1/10 "
+      "--precision rational");
   ASSERT_EQ(decimal.status, 0) << decimal.err;
   EXPECT_EQ(decimal.out, run.out);
 }
 
 TEST(Cli, Real50PrintsFiftyDigits) {
   const Result run =
-      nsh("simulate bouncing-ball --scheme moreau-jean --h 1/3 --T 1/3 --precision 50");
+      run_nsh("simulate bouncing-ball --scheme moreau-jean --h 1/3 --T 1/3 --precision 50");
   ASSERT_EQ(run.status, 0) << run.err;
   const auto rows = lines(run.out);
   ASSERT_EQ(rows.size(), 3u);
@@ -147,17 +147,18 @@ TEST(Cli, BadInputIsStatusTwoAndNamesTheField) {
       {"frobnicate", "subcommand"},
   };
   for (const auto& c : cases) {
-    const Result run = nsh(c.args);
+    const Result run = run_nsh(c.args);
     EXPECT_EQ(run.status, 2) << c.args << "\n" << run.err;
     EXPECT_TRUE(has(run.err, c.expected)) << c.args << "\nstderr: " << run.err;
     EXPECT_FALSE(has(run.out, "step,t")) << c.args << ": no CSV for bad input";
   }
-  const Result malformed_run = nsh("simulate '" + malformed.string() + "' --scheme moreau-jean");
+  const Result malformed_run =
+      run_nsh("simulate '" + malformed.string() + "' --scheme moreau-jean");
   EXPECT_TRUE(has(malformed_run.err, malformed.string())) << malformed_run.err;
 }
 
 TEST(Cli, HelpIsStatusZero) {
-  const Result run = nsh("simulate --help");
+  const Result run = run_nsh("simulate --help");
   EXPECT_EQ(run.status, 0);
   EXPECT_TRUE(has(run.out, "--precision")) << run.out;
 }
@@ -166,8 +167,9 @@ TEST(Cli, CheckCounterexampleReplaysWithSimulate) {
   // Issue 7: the position-only index set breaks Moreau-Jean's dissipation (docs/theory.md §2.4);
   // the printed case file, replayed by `nsh simulate` in exact arithmetic, shows the energy gain.
   const std::string spec = "moreau-jean:theta=1/2,activation=position";
-  const Result check = nsh("check --scheme '" + spec +
-                           "' --property moreau_jean_energy_dissipation --force --restitution 0");
+  const Result check =
+      run_nsh("check --scheme '" + spec +
+              "' --property moreau_jean_energy_dissipation --force --restitution 0");
   ASSERT_EQ(check.status, 1) << check.out << check.err;
   const std::size_t open = check.out.find("\n{\n");
   ASSERT_NE(open, std::string::npos) << check.out;
@@ -176,7 +178,7 @@ TEST(Cli, CheckCounterexampleReplaysWithSimulate) {
   const fs::path file =
       write_file("counterexample.json", check.out.substr(open + 1, close - open + 1));
   const Result replay =
-      nsh("simulate '" + file.string() + "' --scheme '" + spec + "' --precision rational");
+      run_nsh("simulate '" + file.string() + "' --scheme '" + spec + "' --precision rational");
   ASSERT_EQ(replay.status, 0) << replay.err;
   const auto rows = lines(replay.out);
   ASSERT_GE(rows.size(), 3u);
@@ -202,22 +204,22 @@ TEST(Cli, CheckCounterexampleReplaysWithSimulate) {
 
 TEST(Cli, ListClaimsSaysWhatASpecClaimsAndWhere) {
   // theta = 3/10 is outside the energy theorem's domain: said, with the way to check it anyway.
-  const Result r = nsh("list claims moreau-jean:theta=0.3");
+  const Result r = run_nsh("list claims moreau-jean:theta=0.3");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(has(r.out, "moreau_jean_energy_dissipation   not claimed")) << r.out;
   EXPECT_TRUE(has(r.out, "energy_identity                  claimed: every theta")) << r.out;
   EXPECT_TRUE(has(r.out, "algorithmic_energy_decay         n/a: ")) << r.out;
   // Every representative spec with its sharpness probes when no spec is given.
-  const Result all = nsh("list claims");
+  const Result all = run_nsh("list claims");
   ASSERT_EQ(all.status, 0) << all.err;
   EXPECT_TRUE(has(all.out, "moreau-jean:activation=position-velocity,lcp=lemke,theta=7/10"))
       << all.out;
   EXPECT_TRUE(has(all.out, "sharp: must fail at")) << all.out;
-  EXPECT_EQ(nsh("list schemes moreau-jean").status, 2);
+  EXPECT_EQ(run_nsh("list schemes moreau-jean").status, 2);
 }
 
 TEST(Cli, ListSchemesShowsTheFirstOrderSchemes) {
-  const Result schemes = nsh("list schemes");
+  const Result schemes = run_nsh("list schemes");
   ASSERT_EQ(schemes.status, 0) << schemes.err;
   EXPECT_TRUE(has(schemes.out, "\ncatching-up  [first-order]\n")) << schemes.out;
   EXPECT_TRUE(has(schemes.out, "\npenalty  [first-order]\n")) << schemes.out;
@@ -228,7 +230,7 @@ TEST(Cli, ListSchemesShowsTheFirstOrderSchemes) {
 
 TEST(Cli, CheckPenalty2RunsEveryProviderProperty) {
   // penalty2 is a registry scheme; its penalty2_* properties live in the sweep provider.
-  const Result all = nsh("check --scheme penalty2:kappa=1000,damping=2 --cases 10");
+  const Result all = run_nsh("check --scheme penalty2:kappa=1000,damping=2 --cases 10");
   ASSERT_EQ(all.status, 0) << all.out << all.err;
   for (const char* property : {"energy_identity", "momentum_balance", "penalty2_energy_balance",
                                "penalty2_penetration_bound"}) {
@@ -245,12 +247,13 @@ TEST(Cli, CheckPenalty2RunsEveryProviderProperty) {
   // and forced, the check finds a step that breaks it.
   const std::string spec = "penalty2:kappa=1000,method=explicit";
   // Asked for that one unclaimed property alone, the run checks nothing: exit 2, saying so.
-  const Result unclaimed = nsh("check --scheme " + spec + " --property penalty2_penetration_bound");
+  const Result unclaimed =
+      run_nsh("check --scheme " + spec + " --property penalty2_penetration_bound");
   EXPECT_EQ(unclaimed.status, 2) << unclaimed.out << unclaimed.err;
   EXPECT_TRUE(has(unclaimed.out, "not claimed")) << unclaimed.out;
   EXPECT_TRUE(has(unclaimed.err, "nothing was checked")) << unclaimed.err;
   const Result forced =
-      nsh("check --scheme " + spec + " --property penalty2_penetration_bound --force");
+      run_nsh("check --scheme " + spec + " --property penalty2_penetration_bound --force");
   EXPECT_EQ(forced.status, 1) << forced.out << forced.err;
   EXPECT_TRUE(has(forced.out, "penalty2_penetration_bound       fail")) << forced.out;
   EXPECT_TRUE(has(forced.out, "\"name\": \"penalty2-counterexample\"")) << forced.out;
@@ -259,9 +262,9 @@ TEST(Cli, CheckPenalty2RunsEveryProviderProperty) {
 
 TEST(Cli, CheckCounterexampleNamesItsStep) {
   // The runner numbers the steps it takes (it steps the scheme itself, not through the driver).
-  const Result check =
-      nsh("check --scheme 'moreau-jean:theta=1/2,activation=position' "
-          "--property moreau_jean_energy_dissipation --force --restitution 0");
+  const Result check = run_nsh(
+      "check --scheme 'moreau-jean:theta=1/2,activation=position' "
+      "--property moreau_jean_energy_dissipation --force --restitution 0");
   ASSERT_EQ(check.status, 1) << check.out << check.err;
   EXPECT_TRUE(has(check.out, "what = step 1: ")) << check.out;
   EXPECT_FALSE(has(check.out, "step 0")) << check.out;

@@ -28,7 +28,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::nsh, nsh_cli_test::Result,
+using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::run_nsh, nsh_cli_test::Result,
     nsh_cli_test::scratch, nsh_cli_test::slurp, nsh_cli_test::split;
 
 const char* header = "t,kind,contact,U_minus,U_plus,impulse,E_before,E_after";
@@ -36,7 +36,7 @@ const char* header = "t,kind,contact,U_minus,U_plus,impulse,E_before,E_after";
 // Bouncing ball (q0 = 1, g = 9.81, e = 1/2): t1 = sqrt(2/g), U1- = -sqrt(2 g), the k-th impact
 // at t1 (1 + 2 e + ... + 2 e^(k-1)), accumulation at t1 (1 + e)/(1 - e) = 3 t1.
 TEST(Events, BouncingBallOneLinePerEventWithItsFields) {
-  const Result r = nsh("events bouncing-ball --T 1");
+  const Result r = run_nsh("events bouncing-ball --T 1");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = lines(r.out);
   ASSERT_GE(rows.size(), 3u);
@@ -64,7 +64,7 @@ TEST(Events, BouncingBallOneLinePerEventWithItsFields) {
 }
 
 TEST(Events, BouncingBallReachesItsAccumulationTimeAndRests) {
-  const Result r = nsh("events bouncing-ball");  // the case's T = 3
+  const Result r = run_nsh("events bouncing-ball");  // the case's T = 3
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = lines(r.out);
   const double t_acc = 3 * std::sqrt(2 / 9.81);
@@ -85,8 +85,8 @@ TEST(Events, BouncingBallReachesItsAccumulationTimeAndRests) {
 }
 
 TEST(Events, Precision50PrintsFiftyDigitsAndAgreesWithDouble) {
-  const Result d = nsh("events bouncing-ball --T 1");
-  const Result r = nsh("events bouncing-ball --T 1 --precision 50");
+  const Result d = run_nsh("events bouncing-ball --T 1");
+  const Result r = run_nsh("events bouncing-ball --T 1 --precision 50");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rd = lines(d.out), rr = lines(r.out);
   ASSERT_EQ(rd.size(), rr.size());
@@ -104,34 +104,34 @@ TEST(Events, Precision50PrintsFiftyDigitsAndAgreesWithDouble) {
 }
 
 TEST(Events, TShortensTheList) {
-  const Result short_run = nsh("events bouncing-ball --T 0.5");
+  const Result short_run = run_nsh("events bouncing-ball --T 0.5");
   ASSERT_EQ(short_run.status, 0) << short_run.err;
   EXPECT_EQ(lines(short_run.out).size(), 2u) << short_run.out;  // header + the first impact
-  const Result none = nsh("events bouncing-ball --T 0.1");
+  const Result none = run_nsh("events bouncing-ball --T 0.1");
   ASSERT_EQ(none.status, 0) << none.err;
   EXPECT_EQ(lines(none.out).size(), 1u) << none.out;  // header only
 }
 
 TEST(Events, BadInputIsStatusTwoAndNamesTheField) {
-  const Result neg = nsh("events bouncing-ball --T -1");
+  const Result neg = run_nsh("events bouncing-ball --T -1");
   EXPECT_EQ(neg.status, 2);
   EXPECT_TRUE(has(neg.err, "T")) << neg.err;
-  const Result garbage = nsh("events bouncing-ball --T abc");
+  const Result garbage = run_nsh("events bouncing-ball --T abc");
   EXPECT_EQ(garbage.status, 2);
   EXPECT_TRUE(has(garbage.err, "T")) << garbage.err;
-  const Result precision = nsh("events bouncing-ball --precision 7");
+  const Result precision = run_nsh("events bouncing-ball --precision 7");
   EXPECT_EQ(precision.status, 2);
   EXPECT_TRUE(has(precision.err, "precision")) << precision.err;
-  const Result unknown = nsh("events no-such-case");
+  const Result unknown = run_nsh("events no-such-case");
   EXPECT_EQ(unknown.status, 2);
   EXPECT_TRUE(has(unknown.err, "no-such-case")) << unknown.err;
-  const Result family = nsh("events sweeping-interval");
+  const Result family = run_nsh("events sweeping-interval");
   EXPECT_EQ(family.status, 2);
   EXPECT_TRUE(has(family.err, "family")) << family.err;
   const fs::path bad = scratch() / "bad-e.json";
   std::ofstream(bad) << R"({"name": "bad-e", "M": [[1]], "F": [-1], "G": [[1]], "w": [0],
     "e": "3/2", "q0": [1], "v0": [0], "T": 1})";
-  const Result restitution = nsh("events '" + bad.string() + "'");
+  const Result restitution = run_nsh("events '" + bad.string() + "'");
   EXPECT_EQ(restitution.status, 2);
   EXPECT_TRUE(has(restitution.err, "e[0]")) << restitution.err;
   EXPECT_TRUE(has(restitution.err, "1.5")) << restitution.err;
@@ -141,7 +141,8 @@ TEST(Events, BadInputIsStatusTwoAndNamesTheField) {
 // rational` reproduces the exact discrete stop v_{k+1} = max(v_k - mu g h, 0) (docs/case-files.md,
 // "The exact discrete stop"), row by row, as exact fractions.
 TEST(Simulate, SlidingBlockIsTheExactDiscreteStopInRational) {
-  const Result r = nsh("simulate sliding-block --scheme moreau-jean:theta=1 --precision rational");
+  const Result r =
+      run_nsh("simulate sliding-block --scheme moreau-jean:theta=1 --precision rational");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = lines(r.out);
   ASSERT_EQ(rows.size(), 52u) << r.out;  // header, t0, 50 steps of h = 1/100
@@ -173,21 +174,21 @@ TEST(Simulate, SlidingBlockIsTheExactDiscreteStopInRational) {
 // The event-driven reference is frictionless: on a frictional case it is refused naming mu,
 // never run as the frictionless system.
 TEST(Events, FrictionalCasesAreRefusedNamingMu) {
-  const Result events = nsh("events sliding-block");
+  const Result events = run_nsh("events sliding-block");
   EXPECT_EQ(events.status, 2);
   EXPECT_TRUE(has(events.err, "mu")) << events.err;
   EXPECT_TRUE(has(events.err, "frictionless")) << events.err;
-  const Result converge =
-      nsh("converge sliding-block --scheme moreau-jean --h 1/100,1/200 "
-          "--reference event-driven --out '" +
-          (scratch() / "conv").string() + "'");
+  const Result converge = run_nsh(
+      "converge sliding-block --scheme moreau-jean --h 1/100,1/200 "
+      "--reference event-driven --out '" +
+      (scratch() / "conv").string() + "'");
   EXPECT_EQ(converge.status, 2);
   EXPECT_TRUE(has(converge.err, "mu")) << converge.err;
 }
 
 // nsh list cases: every case with one line of what is known exactly (the catalogue's summary).
 TEST(ListCases, EveryCaseFileWithItsExactFacts) {
-  const Result r = nsh("list cases");
+  const Result r = run_nsh("list cases");
   ASSERT_EQ(r.status, 0) << r.err;
   std::set<std::string> files;
   for (const auto& entry : fs::directory_iterator(std::string(NSH_SOURCE_DIR) + "/cases/data"))
@@ -207,7 +208,7 @@ TEST(ListCases, EveryCaseFileWithItsExactFacts) {
 // Issue 4, done-when: every case file loads with `nsh simulate` for every scheme that supports
 // its family (a few steps each; the linear schemes on the linear files).
 TEST(Simulate, EveryLinearCaseFileWithEveryLinearScheme) {
-  const Result list = nsh("list schemes");
+  const Result list = run_nsh("list schemes");
   ASSERT_EQ(list.status, 0) << list.err;
   std::vector<std::string> schemes;
   for (const auto& line : lines(list.out)) {
@@ -230,7 +231,8 @@ TEST(Simulate, EveryLinearCaseFileWithEveryLinearScheme) {
     for (const auto& scheme : schemes) {
       const std::string file = std::string(NSH_SOURCE_DIR) + "/cases/data/" + c.file;
       // Three steps of h = 1/1000 from t0 = 0 (each case file starts at 0).
-      const Result r = nsh("simulate '" + file + "' --scheme " + scheme + " --h 1/1000 --T 3/1000");
+      const Result r =
+          run_nsh("simulate '" + file + "' --scheme " + scheme + " --h 1/1000 --T 3/1000");
       ++runs;
       // A frictional case: Moreau-Jean steps it; a scheme without friction refuses it, naming
       // mu, rather than stepping it as the frictionless system.
@@ -265,21 +267,21 @@ TEST(Simulate, EveryFirstOrderCaseFileWithEveryFirstOrderScheme) {
     for (const char* scheme : {"catching-up", "penalty:kappa=1000,method=implicit",
                                "penalty:kappa=1000,method=explicit"}) {
       const std::string file = std::string(NSH_SOURCE_DIR) + "/cases/data/" + c.file;
-      const Result r = nsh("simulate '" + file + "' --scheme " + scheme +
-                           " --h 1/1000 --T 3/1000 --precision rational");
+      const Result r = run_nsh("simulate '" + file + "' --scheme " + scheme +
+                               " --h 1/1000 --T 3/1000 --precision rational");
       ++runs;
       EXPECT_EQ(r.status, 0) << scheme << " on " << c.name << ": " << r.err;
       EXPECT_EQ(lines(r.out).size(), 5u) << scheme << " on " << c.name << ": " << r.out;
       EXPECT_TRUE(has(lines(r.out)[0], "step,t,x0")) << r.out;
     }
-    const Result wrong = nsh("simulate " + c.name + " --scheme moreau-jean --h 1/10");
+    const Result wrong = run_nsh("simulate " + c.name + " --scheme moreau-jean --h 1/10");
     EXPECT_EQ(wrong.status, 2) << c.name;
     EXPECT_TRUE(has(wrong.err, "scheme")) << wrong.err;
   }
   EXPECT_GE(runs, 3 * 3);
-  const Result exact =
-      nsh("simulate sweeping-interval --scheme catching-up --h 3/10 --T 3/2 "
-          "--precision rational");
+  const Result exact = run_nsh(
+      "simulate sweeping-interval --scheme catching-up --h 3/10 --T 3/2 "
+      "--precision rational");
   ASSERT_EQ(exact.status, 0) << exact.err;
   const auto rows = lines(exact.out);
   ASSERT_EQ(rows.size(), 7u) << exact.out;

@@ -33,7 +33,7 @@ std::string bad_client(const std::string& mode) {
 
 TEST(External, ReferenceClientPassesTheGate) {
   REQUIRE_PYTHON();
-  const Result r = nsh("check --external " + client() + " --cases 30 --quiet");
+  const Result r = run_nsh("check --external " + client() + " --cases 30 --quiet");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_TRUE(has(r.out, "energy_identity")) << r.out;
   EXPECT_TRUE(has(r.out, "0 failed")) << r.out;
@@ -41,8 +41,8 @@ TEST(External, ReferenceClientPassesTheGate) {
 
 TEST(External, WrongVariantFailsWithACounterexampleThatReplays) {
   REQUIRE_PYTHON();
-  const Result r = nsh("check --external " + client(" --wrong-restitution") +
-                       " --property newton_restitution --cases 30 --quiet");
+  const Result r = run_nsh("check --external " + client(" --wrong-restitution") +
+                           " --property newton_restitution --cases 30 --quiet");
   ASSERT_EQ(r.status, 1) << r.out << r.err;
   std::smatch m;
   ASSERT_TRUE(std::regex_search(r.out, m, std::regex("replay: (nsh simulate FILE [^\\n]*)\\):")))
@@ -56,20 +56,20 @@ TEST(External, WrongVariantFailsWithACounterexampleThatReplays) {
   std::ofstream(file) << r.out.substr(open + 1, close - open + 1) << "\n";
   std::string command = replay.substr(std::string("nsh ").size());
   command.replace(command.find("FILE"), 4, "'" + file.string() + "'");
-  const Result replayed = nsh(command);
+  const Result replayed = run_nsh(command);
   EXPECT_EQ(replayed.status, 0) << command << "\n" << replayed.err;
   EXPECT_GE(lines(replayed.out).size(), 2u) << replayed.out;
   // The same file under the property on the wrong client: the violation is there again.
-  const Result judged = nsh("check --case '" + file.string() + "' --external " +
-                            client(" --wrong-restitution") + " --property newton_restitution");
+  const Result judged = run_nsh("check --case '" + file.string() + "' --external " +
+                                client(" --wrong-restitution") + " --property newton_restitution");
   EXPECT_EQ(judged.status, 1) << judged.out << judged.err;
   EXPECT_TRUE(has(judged.out, "FAIL")) << judged.out;
 }
 
 TEST(External, ConvergeGivesTheOrder) {
   REQUIRE_PYTHON();
-  const Result r = nsh("converge free-oscillator --external " + client() +
-                       " --h 1/50,1/100,1/200 --out '" + (scratch() / "conv").string() + "'");
+  const Result r = run_nsh("converge free-oscillator --external " + client() +
+                           " --h 1/50,1/100,1/200 --out '" + (scratch() / "conv").string() + "'");
   ASSERT_EQ(r.status, 0) << r.err;
   std::smatch m;
   ASSERT_TRUE(std::regex_search(r.out, m, std::regex("q_final +order +([0-9.]+)"))) << r.out;
@@ -88,27 +88,27 @@ TEST(External, BrokenClientsNameTheStepAndTheField) {
     // Only the hanging client meets the deadline; the others get a generous one, so that a
     // loaded CI machine starting Python slowly does not fail them at the handshake.
     const std::string timeout = mode == "hang" ? "2" : "30";
-    const Result r = nsh("simulate bouncing-ball --external " + bad_client(mode) +
-                         " --external-timeout " + timeout + " --h 1/100 --T 1/20");
+    const Result r = run_nsh("simulate bouncing-ball --external " + bad_client(mode) +
+                             " --external-timeout " + timeout + " --h 1/100 --T 1/20");
     EXPECT_EQ(r.status, 1) << mode << ": " << r.err;
     EXPECT_TRUE(has(r.err, "step 2 (t = 0.01)")) << mode << ": " << r.err;
     EXPECT_TRUE(has(r.err, what)) << mode << ": " << r.err;
   }
   // nsh check reports the violation instead of a verdict (exit 2), after one deadline.
   const Result r =
-      nsh("check --external " + bad_client("hang") + " --external-timeout 2 --cases 5 --quiet");
+      run_nsh("check --external " + bad_client("hang") + " --external-timeout 2 --cases 5 --quiet");
   EXPECT_EQ(r.status, 2) << r.out << r.err;
   EXPECT_TRUE(has(r.err, "did not answer within 2 s")) << r.err;
 }
 
 TEST(External, BadCombinationsAreUsageErrors) {
-  const Result r = nsh("check --external 'true' --scheme moreau-jean");
+  const Result r = run_nsh("check --external 'true' --scheme moreau-jean");
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(has(r.err, "--scheme")) << r.err;
-  const Result mutants = nsh("check --external 'true' --mutants");
+  const Result mutants = run_nsh("check --external 'true' --mutants");
   EXPECT_EQ(mutants.status, 2);
   // A program that is not a client at all (exits at once): an error naming the handshake.
-  const Result silent = nsh("simulate bouncing-ball --external 'true' --h 1/100");
+  const Result silent = run_nsh("simulate bouncing-ball --external 'true' --h 1/100");
   EXPECT_NE(silent.status, 0);
   EXPECT_TRUE(has(silent.err, "handshake")) << silent.err;
 }

@@ -25,10 +25,10 @@ TEST(CliLagrangianConverge, RockingBlockHousnerRatioConvergesAtOrderOne) {
   // Observed (cases/tests/rocking_block_test.cpp, the same runs): |ratio - 23/29| = 3.49e-3,
   // 1.75e-3, 8.73e-4 for h = 1e-3, 5e-4, 2.5e-4.
   const fs::path out = scratch() / "converge-rocking";
-  const Result run =
-      nsh("converge rocking-block --scheme moreau-jean:activation=position,friction=lemke "
-          "--h 1/1000,1/2000,1/4000 --T 1/2 --out '" +
-          out.string() + "'");
+  const Result run = run_nsh(
+      "converge rocking-block --scheme moreau-jean:activation=position,friction=lemke "
+      "--h 1/1000,1/2000,1/4000 --T 1/2 --out '" +
+      out.string() + "'");
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_TRUE(has(run.out, "against housner: r = 1 - (3/2) sin^2 alpha = 0.7931034483")) << run.out;
   const auto j = read_lagrangian_json(out / "convergence.json");
@@ -44,10 +44,10 @@ TEST(CliLagrangianConverge, RockingBlockHousnerRatioConvergesAtOrderOne) {
 
 TEST(CliLagrangianConverge, RodOnCornersConvergesToItsSelfReference) {
   const fs::path out = scratch() / "converge-rod-on-corners";
-  const Result run =
-      nsh("converge rod-on-corners --scheme moreau-jean:theta=1,activation=position "
-          "--h 1/100,1/200,1/400 --out '" +
-          out.string() + "'");
+  const Result run = run_nsh(
+      "converge rod-on-corners --scheme moreau-jean:theta=1,activation=position "
+      "--h 1/100,1/200,1/400 --out '" +
+      out.string() + "'");
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_TRUE(has(run.out, "against self: moreau-jean:activation=position,lcp=lemke,theta=1"))
       << run.out;
@@ -61,27 +61,29 @@ TEST(CliLagrangianConverge, RodOnCornersConvergesToItsSelfReference) {
 }
 
 TEST(CliLagrangianConverge, HousnerOnACaseItDoesNotFitIsStatusTwoSayingWhy) {
-  const Result rod =
-      nsh("converge rod-on-corners --scheme moreau-jean --h 1/100,1/200 "
-          "--reference housner --out '" +
-          (scratch() / "c1").string() + "'");
+  const Result rod = run_nsh(
+      "converge rod-on-corners --scheme moreau-jean --h 1/100,1/200 "
+      "--reference housner --out '" +
+      (scratch() / "c1").string() + "'");
   EXPECT_EQ(rod.status, 2) << rod.err;
   EXPECT_TRUE(has(rod.err, "--reference")) << rod.err;
   EXPECT_TRUE(has(rod.err, "rod-on-corners has no Housner reference")) << rod.err;
   // The rocking block with e = 1/2: its data no longer fits Housner's plastic landing.
   const fs::path bouncy = lagrangian_variant("rocking-block", "rocking-bouncy", "e", "\"1/2\"");
-  const Result block = nsh("converge '" + bouncy.string() +
-                           "' --scheme moreau-jean --h 1/100,1/200 --reference housner --out '" +
-                           (scratch() / "c2").string() + "'");
+  const Result block =
+      run_nsh("converge '" + bouncy.string() +
+              "' --scheme moreau-jean --h 1/100,1/200 --reference housner --out '" +
+              (scratch() / "c2").string() + "'");
   EXPECT_EQ(block.status, 2) << block.err;
   EXPECT_TRUE(has(block.err, "e = 0.5: Housner's landing is plastic")) << block.err;
   // A block whose gaps are not the catalogue block's (c replaced in one gap only).
   const fs::path other =
       lagrangian_variant("rocking-block", "rocking-other", "gaps",
                          "[\"y - b*sin(phi) - c*cos(phi)\", \"y + b*sin(phi) - 2*c*cos(phi)\"]");
-  const Result mismatch = nsh("converge '" + other.string() +
-                              "' --scheme moreau-jean --h 1/100,1/200 --reference housner --out '" +
-                              (scratch() / "c3").string() + "'");
+  const Result mismatch =
+      run_nsh("converge '" + other.string() +
+              "' --scheme moreau-jean --h 1/100,1/200 --reference housner --out '" +
+              (scratch() / "c3").string() + "'");
   EXPECT_EQ(mismatch.status, 2) << mismatch.err;
   EXPECT_TRUE(has(mismatch.err, "its model differs in gaps from nsh::cases::RockingBlock"))
       << mismatch.err;
@@ -89,21 +91,21 @@ TEST(CliLagrangianConverge, HousnerOnACaseItDoesNotFitIsStatusTwoSayingWhy) {
 
 TEST(CliLagrangianConverge, BadInputIsStatusTwoNamingTheField) {
   const std::string dir = " --out '" + (scratch() / "c4").string() + "'";
-  const Result reference = nsh(
+  const Result reference = run_nsh(
       "converge falling-rod --scheme moreau-jean --h 1/100,1/200 --reference event-driven" + dir);
   EXPECT_EQ(reference.status, 2) << reference.err;
   EXPECT_TRUE(has(reference.err, "--reference")) << reference.err;
   EXPECT_TRUE(has(reference.err, "lagrangian")) << reference.err;
   // h_ref = (3/1000) / 16 = 3/16000, of which 1/100 is not a multiple.
-  const Result grid = nsh("converge falling-rod --scheme moreau-jean --h 1/100,3/1000" + dir);
+  const Result grid = run_nsh("converge falling-rod --scheme moreau-jean --h 1/100,3/1000" + dir);
   EXPECT_EQ(grid.status, 2) << grid.err;
   EXPECT_TRUE(has(grid.err, "--h")) << grid.err;
   EXPECT_TRUE(has(grid.err, "not a multiple")) << grid.err;
-  const Result rational =
-      nsh("converge falling-rod --scheme moreau-jean --h 1/100,1/200 --precision rational" + dir);
+  const Result rational = run_nsh(
+      "converge falling-rod --scheme moreau-jean --h 1/100,1/200 --precision rational" + dir);
   EXPECT_EQ(rational.status, 2) << rational.err;
   EXPECT_TRUE(has(rational.err, "--precision")) << rational.err;
-  const Result scheme = nsh("converge falling-rod --scheme newmark --h 1/100,1/200" + dir);
+  const Result scheme = run_nsh("converge falling-rod --scheme newmark --h 1/100,1/200" + dir);
   EXPECT_EQ(scheme.status, 2) << scheme.err;
   EXPECT_TRUE(has(scheme.err, "--scheme")) << scheme.err;
   EXPECT_TRUE(has(scheme.err, "nonlinear")) << scheme.err;
@@ -116,8 +118,8 @@ TEST(CliLagrangianEnergy, FallingRodAtThetaOneWithoutRestitutionGainsNoEnergyAnd
   // friction certificate by round-off at t = 0.477 (docs/nonlinear-models.md, "The friction
   // solvers on the flat rod"), which would end the ledger there.
   const Result run =
-      nsh("energy '" + plastic.string() +
-          "' --scheme moreau-jean:theta=1,friction=alart-curnier --out '" + out.string() + "'");
+      run_nsh("energy '" + plastic.string() +
+              "' --scheme moreau-jean:theta=1,friction=alart-curnier --out '" + out.string() + "'");
   ASSERT_EQ(run.status, 0) << run.err;
   const auto j = read_lagrangian_json(out / "energy.json");
   EXPECT_EQ(j["status"], "claimed") << j.dump(2);
@@ -151,14 +153,14 @@ TEST(CliLagrangianEnergy, RestitutionOrFrictionBelowThetaOneAreOutsideTheClaim) 
   // The catalogue rod (e = 1/2, mu = 3/10) at theta = 1/2: frictional below theta = 1.
   const fs::path out = scratch() / "energy-rod-half";
   const Result run =
-      nsh("energy falling-rod --scheme moreau-jean --T 1/2 --out '" + out.string() + "'");
+      run_nsh("energy falling-rod --scheme moreau-jean --T 1/2 --out '" + out.string() + "'");
   ASSERT_EQ(run.status, 0) << run.err;
   const auto j = read_lagrangian_json(out / "energy.json");
   EXPECT_EQ(j["status"], "outside the claim's domain") << j.dump(2);
   EXPECT_TRUE(has(j["outside_reason"].get<std::string>(), "friction")) << j.dump(2);
   // At theta = 1 the rod's e = 1/2 is past 1/theta - 1 = 0.
-  const Result one =
-      nsh("energy falling-rod --scheme moreau-jean:theta=1 --T 1/2 --out '" + out.string() + "'");
+  const Result one = run_nsh("energy falling-rod --scheme moreau-jean:theta=1 --T 1/2 --out '" +
+                             out.string() + "'");
   ASSERT_EQ(one.status, 0) << one.err;
   const auto k = read_lagrangian_json(out / "energy.json");
   EXPECT_EQ(k["outside_reason"], "e[0] = 0.5 > 0") << k.dump(2);
@@ -169,13 +171,13 @@ TEST(CliLagrangianEnergy, AModelWhoseOneStepIdentityIsNotExactIsOutsideTheClaim)
   // its potential K = -df/dq varies with q and the identity has a consistency defect.
   const fs::path out = scratch() / "energy-corners";
   const Result inside =
-      nsh("energy rod-on-corners --scheme moreau-jean:theta=1 --out '" + out.string() + "'");
+      run_nsh("energy rod-on-corners --scheme moreau-jean:theta=1 --out '" + out.string() + "'");
   ASSERT_EQ(inside.status, 0) << inside.err;
   EXPECT_EQ(read_lagrangian_json(out / "energy.json")["status"], "claimed");
   const fs::path quartic =
       lagrangian_variant("rod-on-corners", "corners-quartic", "potential", "\"m*g*y + y^4\"");
-  const Result outside = nsh("energy '" + quartic.string() +
-                             "' --scheme moreau-jean:theta=1 --out '" + out.string() + "'");
+  const Result outside = run_nsh("energy '" + quartic.string() +
+                                 "' --scheme moreau-jean:theta=1 --out '" + out.string() + "'");
   ASSERT_EQ(outside.status, 0) << outside.err;
   const auto j = read_lagrangian_json(out / "energy.json");
   EXPECT_EQ(j["status"], "outside the claim's domain") << j.dump(2);
@@ -185,8 +187,8 @@ TEST(CliLagrangianEnergy, AModelWhoseOneStepIdentityIsNotExactIsOutsideTheClaim)
 TEST(CliLagrangianEnergy, FiftyDigitsAgreeWithDouble) {
   const fs::path a = scratch() / "energy-d", b = scratch() / "energy-50";
   const std::string common = "energy falling-rod --scheme moreau-jean:theta=1 --T 1/2";
-  const Result d = nsh(common + " --out '" + a.string() + "'");
-  const Result r = nsh(common + " --precision 50 --out '" + b.string() + "'");
+  const Result d = run_nsh(common + " --out '" + a.string() + "'");
+  const Result r = run_nsh(common + " --precision 50 --out '" + b.string() + "'");
   ASSERT_EQ(d.status, 0) << d.err;
   ASSERT_EQ(r.status, 0) << r.err;
   const auto jd = read_lagrangian_json(a / "energy.json");
@@ -198,19 +200,20 @@ TEST(CliLagrangianEnergy, FiftyDigitsAgreeWithDouble) {
 
 TEST(CliLagrangianEnergy, BadInputIsStatusTwoNamingTheField) {
   const std::string dir = " --out '" + (scratch() / "e-bad").string() + "'";
-  const Result rational = nsh("energy falling-rod --scheme moreau-jean --precision rational" + dir);
+  const Result rational =
+      run_nsh("energy falling-rod --scheme moreau-jean --precision rational" + dir);
   EXPECT_EQ(rational.status, 2) << rational.err;
   EXPECT_TRUE(has(rational.err, "--precision")) << rational.err;
   EXPECT_TRUE(has(rational.err, "rational")) << rational.err;
-  const Result scheme = nsh("energy falling-rod --scheme newmark" + dir);
+  const Result scheme = run_nsh("energy falling-rod --scheme newmark" + dir);
   EXPECT_EQ(scheme.status, 2) << scheme.err;
   EXPECT_TRUE(has(scheme.err, "--scheme")) << scheme.err;
-  const Result step = nsh("energy falling-rod --scheme moreau-jean --h -1" + dir);
+  const Result step = run_nsh("energy falling-rod --scheme moreau-jean --h -1" + dir);
   EXPECT_EQ(step.status, 2) << step.err;
   EXPECT_TRUE(has(step.err, "h")) << step.err;
   const Result formula =
-      nsh("energy '" + rod_variant("rod-unknown-energy", "potential", "\"m*g*z\"").string() +
-          "' --scheme moreau-jean" + dir);
+      run_nsh("energy '" + rod_variant("rod-unknown-energy", "potential", "\"m*g*z\"").string() +
+              "' --scheme moreau-jean" + dir);
   EXPECT_EQ(formula.status, 2) << formula.err;
   EXPECT_TRUE(has(formula.err, "potential")) << formula.err;
   EXPECT_TRUE(has(formula.err, "unknown symbol 'z'")) << formula.err;
@@ -219,12 +222,12 @@ TEST(CliLagrangianEnergy, BadInputIsStatusTwoNamingTheField) {
 #else
 
 TEST(CliLagrangianConverge, WithoutTheFormulaModuleTheFamilyIsRefused) {
-  const Result run = nsh("converge falling-rod --scheme moreau-jean --h 1/100,1/200 --out '" +
-                         (scratch() / "c").string() + "'");
+  const Result run = run_nsh("converge falling-rod --scheme moreau-jean --h 1/100,1/200 --out '" +
+                             (scratch() / "c").string() + "'");
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_TRUE(has(run.err, "GiNaC")) << run.err;
   const Result energy =
-      nsh("energy falling-rod --scheme moreau-jean --out '" + (scratch() / "e").string() + "'");
+      run_nsh("energy falling-rod --scheme moreau-jean --out '" + (scratch() / "e").string() + "'");
   EXPECT_EQ(energy.status, 2) << energy.err;
   EXPECT_TRUE(has(energy.err, "GiNaC")) << energy.err;
 }

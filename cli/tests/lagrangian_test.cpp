@@ -19,9 +19,9 @@ using namespace nsh_cli_test;
 
 TEST(CliLagrangian, FallingRodDoubleAndFiftyDigitsAgree) {
   const std::string common = "simulate falling-rod --scheme moreau-jean --T 0.6";
-  const Result d = nsh(common + " --precision double");
+  const Result d = run_nsh(common + " --precision double");
   ASSERT_EQ(d.status, 0) << d.err;
-  const Result r = nsh(common + " --precision 50");
+  const Result r = run_nsh(common + " --precision 50");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows_d = lines(d.out), rows_r = lines(r.out);
   ASSERT_EQ(rows_d.size(), 602u);  // header, row 0, 600 steps
@@ -50,15 +50,15 @@ TEST(CliLagrangian, FallingRodDoubleAndFiftyDigitsAgree) {
 TEST(CliLagrangian, CaseFileByPath) {
   const fs::path path = rod_variant("rod-frictionless", "mu", "0");
   const Result run =
-      nsh("simulate '" + path.string() + "' --scheme moreau-jean:theta=1/2 --T 0.05 --h 0.01");
+      run_nsh("simulate '" + path.string() + "' --scheme moreau-jean:theta=1/2 --T 0.05 --h 0.01");
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(lines(run.out).size(), 7u);
 }
 
 TEST(CliLagrangian, MalformedFormulaIsStatusTwoNamingTheField) {
   const Result run =
-      nsh("simulate '" + rod_variant("rod-malformed", "gaps", "[\"y - * l\", \"y\"]").string() +
-          "' --scheme moreau-jean");
+      run_nsh("simulate '" + rod_variant("rod-malformed", "gaps", "[\"y - * l\", \"y\"]").string() +
+              "' --scheme moreau-jean");
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_TRUE(has(run.err, "gaps[0]")) << run.err;
   EXPECT_TRUE(has(run.err, "malformed")) << run.err;
@@ -67,8 +67,8 @@ TEST(CliLagrangian, MalformedFormulaIsStatusTwoNamingTheField) {
 
 TEST(CliLagrangian, UnknownSymbolIsStatusTwoNamingTheField) {
   const Result run =
-      nsh("simulate '" + rod_variant("rod-unknown", "potential", "\"m*g*z\"").string() +
-          "' --scheme moreau-jean");
+      run_nsh("simulate '" + rod_variant("rod-unknown", "potential", "\"m*g*z\"").string() +
+              "' --scheme moreau-jean");
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_TRUE(has(run.err, "potential")) << run.err;
   EXPECT_TRUE(has(run.err, "unknown symbol 'z'")) << run.err;
@@ -81,14 +81,14 @@ TEST(CliLagrangian, MassNotPositiveDefiniteAtQ0IsStatusTwoNamingTheField) {
   std::string text = slurp(path);
   text.replace(text.find("\"q0\": [0, 1, \"1/2\"]"), 19, "\"q0\": [0, 1, 0]");
   std::ofstream(path) << text;
-  const Result run = nsh("simulate '" + path.string() + "' --scheme moreau-jean");
+  const Result run = run_nsh("simulate '" + path.string() + "' --scheme moreau-jean");
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_TRUE(has(run.err, "M: must be positive definite")) << run.err;
   EXPECT_TRUE(has(run.err, "q0")) << run.err;
 }
 
 TEST(CliLagrangian, RationalIsStatusTwoNamingThePrecision) {
-  const Result run = nsh("simulate falling-rod --scheme moreau-jean --precision rational");
+  const Result run = run_nsh("simulate falling-rod --scheme moreau-jean --precision rational");
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_TRUE(has(run.err, "--precision")) << run.err;
   EXPECT_TRUE(has(run.err, "rational")) << run.err;
@@ -96,7 +96,7 @@ TEST(CliLagrangian, RationalIsStatusTwoNamingThePrecision) {
 }
 
 TEST(CliLagrangian, SchemeThatDoesNotStepNonlinearModelsIsStatusTwoNamingIt) {
-  const Result run = nsh("simulate falling-rod --scheme newmark");
+  const Result run = run_nsh("simulate falling-rod --scheme newmark");
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_TRUE(has(run.err, "--scheme")) << run.err;
   EXPECT_TRUE(has(run.err, "newmark")) << run.err;
@@ -106,7 +106,7 @@ TEST(CliLagrangian, SchemeThatDoesNotStepNonlinearModelsIsStatusTwoNamingIt) {
 #else
 
 TEST(CliLagrangian, WithoutTheFormulaModuleTheFamilyIsRefused) {
-  const Result run = nsh("simulate falling-rod --scheme moreau-jean");
+  const Result run = run_nsh("simulate falling-rod --scheme moreau-jean");
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_TRUE(has(run.err, "GiNaC")) << run.err;
 }

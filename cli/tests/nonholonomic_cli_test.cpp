@@ -15,11 +15,11 @@
 namespace {
 
 using nsh::Real50;
-using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::nsh, nsh_cli_test::Result,
+using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::run_nsh, nsh_cli_test::Result,
     nsh_cli_test::scratch, nsh_cli_test::split;
 
 TEST(NonholonomicEvents, RollingDiskImpactsTo50Digits) {
-  const Result r = nsh("events rolling-disk --precision 50");
+  const Result r = run_nsh("events rolling-disk --precision 50");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = lines(r.out);
   ASSERT_EQ(rows.size(), 7u) << r.out;  // header + 6 impacts before T = 12
@@ -47,17 +47,17 @@ TEST(NonholonomicEvents, RollingDiskImpactsTo50Digits) {
   }
   EXPECT_NEAR(nsh::parse_number<double>(split(rows[1])[0], "t"), 2.0511, 1e-4);
   // double lists the same impacts.
-  const Result lean = nsh("events rolling-disk");
+  const Result lean = run_nsh("events rolling-disk");
   ASSERT_EQ(lean.status, 0) << lean.err;
   EXPECT_EQ(lines(lean.out).size(), rows.size());
   // --T cuts the list.
-  const Result shorter = nsh("events rolling-disk --T 3");
+  const Result shorter = run_nsh("events rolling-disk --T 3");
   ASSERT_EQ(shorter.status, 0) << shorter.err;
   EXPECT_EQ(lines(shorter.out).size(), 3u) << shorter.out;
 }
 
 TEST(NonholonomicEvents, KnifeEdgeFirstImpactIsPiOverThree) {
-  const Result r = nsh("events knife-edge --precision 50");
+  const Result r = run_nsh("events knife-edge --precision 50");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = lines(r.out);
   ASSERT_GE(rows.size(), 2u) << r.out;
@@ -88,7 +88,7 @@ TEST(NonholonomicEvents, MalformedCasesExit2NamingTheField) {
        "parameters.I: ", "got 0"},
   };
   for (const auto& bad : cases) {
-    const Result r = nsh("events '" + write_case("bad", bad.text) + "'");
+    const Result r = run_nsh("events '" + write_case("bad", bad.text) + "'");
     EXPECT_EQ(r.status, 2) << bad.text << "\n" << r.err;
     EXPECT_TRUE(has(r.err, bad.field)) << r.err;
     EXPECT_TRUE(has(r.err, bad.value)) << r.err;

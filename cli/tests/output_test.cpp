@@ -32,7 +32,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::nsh, nsh_cli_test::Result,
+using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::run_nsh, nsh_cli_test::Result,
     nsh_cli_test::scratch, nsh_cli_test::slurp, nsh_cli_test::split;
 
 std::string text_of(double x) {
@@ -135,9 +135,9 @@ std::vector<std::vector<std::string>> table(const std::string& csv) {
 // so that E_j - E_i = the summed W's minus the numerical dissipation, as for one step.
 TEST(Output, EveryKeepsTheLedgerBalanced) {
   const std::string run = "simulate two-contact-forced --scheme moreau-jean --h 1/100 --T 3";
-  const Result full = nsh(run);
+  const Result full = run_nsh(run);
   ASSERT_EQ(full.status, 0) << full.err;
-  const Result thin = nsh(run + " --every 7");
+  const Result thin = run_nsh(run + " --every 7");
   ASSERT_EQ(thin.status, 0) << thin.err;
   const auto all = table(full.out), some = table(thin.out);
   ASSERT_EQ(all.size(), 302u);
@@ -165,15 +165,15 @@ TEST(Output, EveryKeepsTheLedgerBalanced) {
     previous = step;
   }
   // --every 1 is the full table; an --every beyond the run writes row 0 and the last.
-  EXPECT_EQ(nsh(run + " --every 1").out, full.out);
-  const auto ends = table(nsh(run + " --every 1000000000000").out);
+  EXPECT_EQ(run_nsh(run + " --every 1").out, full.out);
+  const auto ends = table(run_nsh(run + " --every 1000000000000").out);
   ASSERT_EQ(ends.size(), 3u);
   EXPECT_EQ(ends[2][0], "300");
 }
 
 TEST(Output, ColumnsChooseGroupsAndRanges) {
   const std::string run = "simulate two-body --scheme moreau-jean --h 0.25 --T 1/2";
-  const Result full = nsh(run);
+  const Result full = run_nsh(run);
   ASSERT_EQ(full.status, 0) << full.err;
   const auto all = table(full.out);
   const std::vector<std::pair<std::string, std::string>> cases = {
@@ -185,7 +185,7 @@ TEST(Output, ColumnsChooseGroupsAndRanges) {
       {"all", "step,t,q0,q1,v0,v1,P0,E,W_ext,W_damp,W_contact"},
       {" q1 , q1,q0:0 ", "step,t,q0,q1"}};
   for (const auto& [columns, header] : cases) {
-    const Result r = nsh(run + " --columns '" + columns + "'");
+    const Result r = run_nsh(run + " --columns '" + columns + "'");
     ASSERT_EQ(r.status, 0) << columns << ": " << r.err;
     const auto rows = table(r.out);
     ASSERT_EQ(rows.size(), all.size()) << columns;
@@ -220,13 +220,13 @@ TEST(Output, BadEveryColumnsAndFormatNameTheOption) {
       {" --format hdf5 --out x.h5 --precision 50", "--format"},
       {" --out x.h5 --precision rational", "--format"}};
   for (const auto& [args, expected] : bad) {
-    const Result r = nsh(run + args);
+    const Result r = run_nsh(run + args);
     EXPECT_EQ(r.status, 2) << args << ": " << r.err;
     EXPECT_TRUE(has(r.err, expected)) << args << ": " << r.err;
     EXPECT_TRUE(r.out.empty()) << args;
   }
   // A contact-free case has no P columns to choose.
-  const Result no_contact = nsh("simulate free-oscillator --scheme moreau-jean --columns P0");
+  const Result no_contact = run_nsh("simulate free-oscillator --scheme moreau-jean --columns P0");
   EXPECT_EQ(no_contact.status, 2);
   EXPECT_TRUE(has(no_contact.err, "no P columns")) << no_contact.err;
 }
@@ -236,20 +236,20 @@ TEST(Output, BadEveryColumnsAndFormatNameTheOption) {
 TEST(Output, FirstOrderTableStreamsWithEveryAndColumns) {
   const std::string run =
       "simulate sweeping-interval --scheme catching-up --h 3/10 --T 3/2 --precision rational";
-  const Result full = nsh(run);
+  const Result full = run_nsh(run);
   ASSERT_EQ(full.status, 0) << full.err;
   const auto all = lines(full.out);
   ASSERT_EQ(all.size(), 7u);
   EXPECT_EQ(all[0], "step,t,x0,r0");
   EXPECT_EQ(all[1], "0,0,1,");
-  const Result thin = nsh(run + " --every 2");
+  const Result thin = run_nsh(run + " --every 2");
   ASSERT_EQ(thin.status, 0) << thin.err;
   EXPECT_EQ(lines(thin.out), (std::vector<std::string>{all[0], all[1], all[3], all[5], all[6]}));
-  const Result x_only = nsh(run + " --columns x --every 4");
+  const Result x_only = run_nsh(run + " --columns x --every 4");
   ASSERT_EQ(x_only.status, 0) << x_only.err;
   EXPECT_EQ(lines(x_only.out),
             (std::vector<std::string>{"step,t,x0", "0,0,1", "4,6/5,0", "5,3/2,0"}));
-  const Result bad = nsh(run + " --columns q");
+  const Result bad = run_nsh(run + " --columns q");
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(has(bad.err, "--columns")) << bad.err;
 }
@@ -270,7 +270,7 @@ TEST(Output, FrictionlessTablesAreTheStoredOnes) {
       {"simulate newton-cradle-3 --scheme event-driven --precision 50 --T 1/2 --h 1/20",
        "newton-cradle-3.event-driven.50.csv"}};
   for (const auto& [run, file] : runs) {
-    const Result r = nsh(run);
+    const Result r = run_nsh(run);
     ASSERT_EQ(r.status, 0) << run << ": " << r.err;
     const std::string stored = slurp(dir + file);
     ASSERT_FALSE(stored.empty()) << file;
@@ -279,8 +279,8 @@ TEST(Output, FrictionlessTablesAreTheStoredOnes) {
 }
 
 TEST(Output, FrictionalCasesHaveTangentialColumns) {
-  const Result r =
-      nsh("simulate sliding-block --scheme moreau-jean --precision rational --h 1/100 --T 1/20");
+  const Result r = run_nsh(
+      "simulate sliding-block --scheme moreau-jean --precision rational --h 1/100 --T 1/20");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = lines(r.out);
   ASSERT_EQ(rows.size(), 7u) << r.out;
@@ -293,16 +293,17 @@ TEST(Output, FrictionalCasesHaveTangentialColumns) {
   EXPECT_EQ(split(rows[1])[7], "0");  // no impulse in row 0
   EXPECT_EQ(split(rows[1])[8], "2");  // the initial sliding speed
   // The groups select like the others; PT, UT exist only where there is friction.
-  const Result some =
-      nsh("simulate rolling-sphere --scheme moreau-jean --h 1/100 --T 1/50 "
-          "--columns UT,PT0,q2");
+  const Result some = run_nsh(
+      "simulate rolling-sphere --scheme moreau-jean --h 1/100 --T 1/50 "
+      "--columns UT,PT0,q2");
   ASSERT_EQ(some.status, 0) << some.err;
   EXPECT_EQ(lines(some.out)[0], "step,t,q2,PT0,UT0");
-  const Result out_of_range = nsh("simulate rolling-sphere --scheme moreau-jean --columns PT1");
+  const Result out_of_range = run_nsh("simulate rolling-sphere --scheme moreau-jean --columns PT1");
   EXPECT_EQ(out_of_range.status, 2);
   EXPECT_TRUE(has(out_of_range.err, "--columns")) << out_of_range.err;
   EXPECT_TRUE(has(out_of_range.err, "PT0..PT0")) << out_of_range.err;
-  const Result frictionless = nsh("simulate two-body --scheme moreau-jean --h 1/10 --columns PT");
+  const Result frictionless =
+      run_nsh("simulate two-body --scheme moreau-jean --h 1/10 --columns PT");
   EXPECT_EQ(frictionless.status, 2);
   EXPECT_TRUE(has(frictionless.err, "accepted: all, none, q, v, P, E, W, qI")) << frictionless.err;
 }
@@ -346,9 +347,9 @@ TEST(Output, Hdf5HoldsTheCsvValuesBitForBit) {
   const std::string run =
       "simulate impacting-bar-1000-sparse --scheme moreau-jean --h 1/1000 --T 0.3";
   const fs::path h5 = scratch() / "bar.h5";
-  const Result csv = nsh(run);
+  const Result csv = run_nsh(run);
   ASSERT_EQ(csv.status, 0) << csv.err;
-  const Result binary = nsh(run + " --out '" + h5.string() + "'");
+  const Result binary = run_nsh(run + " --out '" + h5.string() + "'");
   ASSERT_EQ(binary.status, 0) << binary.err;
   EXPECT_TRUE(binary.out.empty());
   const auto rows = table(csv.out);
@@ -424,13 +425,13 @@ TEST(Output, Hdf5HoldsTheCsvValuesBitForBit) {
 
 TEST(Output, Hdf5WithEveryColumnsAndTheFirstOrderTable) {
   const fs::path h5 = scratch() / "thin.h5";
-  const Result r =
-      nsh("simulate two-contact-forced --scheme moreau-jean --h 1/100 --T 3 "
-          "--every 7 --columns q1,W --format hdf5 --out '" +
-          h5.string() + "'");
+  const Result r = run_nsh(
+      "simulate two-contact-forced --scheme moreau-jean --h 1/100 --T 3 "
+      "--every 7 --columns q1,W --format hdf5 --out '" +
+      h5.string() + "'");
   ASSERT_EQ(r.status, 0) << r.err;
-  const auto csv = table(nsh("simulate two-contact-forced --scheme moreau-jean --h 1/100 --T 3 "
-                             "--every 7 --columns q1,W")
+  const auto csv = table(run_nsh("simulate two-contact-forced --scheme moreau-jean --h 1/100 --T 3 "
+                                 "--every 7 --columns q1,W")
                              .out);
   ASSERT_EQ(csv.size(), 45u);
   const hid_t file = H5Fopen(h5.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
@@ -453,18 +454,18 @@ TEST(Output, Hdf5WithEveryColumnsAndTheFirstOrderTable) {
 
   // The same run writes the same bytes (no modification times in the object headers).
   const fs::path again = scratch() / "thin-again.h5";
-  ASSERT_EQ(nsh("simulate two-contact-forced --scheme moreau-jean --h 1/100 --T 3 --every 7 "
-                "--columns q1,W --format hdf5 --out '" +
-                again.string() + "'")
+  ASSERT_EQ(run_nsh("simulate two-contact-forced --scheme moreau-jean --h 1/100 --T 3 --every 7 "
+                    "--columns q1,W --format hdf5 --out '" +
+                    again.string() + "'")
                 .status,
             0);
   EXPECT_TRUE(slurp(again) == slurp(h5)) << "two runs wrote different HDF5 bytes";
 
   const fs::path first = scratch() / "sweep.h5";
-  const Result sweep =
-      nsh("simulate sweeping-interval --scheme catching-up --h 3/10 --T 3/2 "
-          "--out '" +
-          first.string() + "'");
+  const Result sweep = run_nsh(
+      "simulate sweeping-interval --scheme catching-up --h 3/10 --T 3/2 "
+      "--out '" +
+      first.string() + "'");
   ASSERT_EQ(sweep.status, 0) << sweep.err;
   const hid_t sweep_file = H5Fopen(first.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   ASSERT_GE(sweep_file, 0);
@@ -475,7 +476,7 @@ TEST(Output, Hdf5WithEveryColumnsAndTheFirstOrderTable) {
   EXPECT_TRUE(std::isnan(reaction[0]));  // row 0 has no step
   H5Fclose(sweep_file);
   const auto sweep_csv =
-      table(nsh("simulate sweeping-interval --scheme catching-up --h 3/10 --T 3/2").out);
+      table(run_nsh("simulate sweeping-interval --scheme catching-up --h 3/10 --T 3/2").out);
   ASSERT_EQ(sweep_csv.size(), 7u);
   for (std::size_t k = 0; k < 6; ++k) {
     EXPECT_EQ(x[k], std::strtod(sweep_csv[k + 1][2].c_str(), nullptr)) << k;
@@ -490,9 +491,9 @@ TEST(Output, Hdf5WithEveryColumnsAndTheFirstOrderTable) {
 TEST(Output, Hdf5HoldsTheTangentialColumns) {
   const std::string run = "simulate rolling-cylinder --scheme moreau-jean --h 1/100";
   const fs::path h5 = scratch() / "cylinder.h5";
-  const Result csv = nsh(run);
+  const Result csv = run_nsh(run);
   ASSERT_EQ(csv.status, 0) << csv.err;
-  ASSERT_EQ(nsh(run + " --out '" + h5.string() + "'").status, 0);
+  ASSERT_EQ(run_nsh(run + " --out '" + h5.string() + "'").status, 0);
   const auto rows = table(csv.out);
   ASSERT_EQ(rows[0][9], "PT0");  // step, t, q0..2, v0..2, P0, PT0, UT0
   ASSERT_EQ(rows[0][10], "UT0");
@@ -514,7 +515,8 @@ TEST(Output, Hdf5HoldsTheTangentialColumns) {
   }
   const fs::path plain = scratch() / "two-body.h5";
   ASSERT_EQ(
-      nsh("simulate two-body --scheme moreau-jean --h 1/10 --out '" + plain.string() + "'").status,
+      run_nsh("simulate two-body --scheme moreau-jean --h 1/10 --out '" + plain.string() + "'")
+          .status,
       0);
   const hid_t frictionless = H5Fopen(plain.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   ASSERT_GE(frictionless, 0);
@@ -527,7 +529,7 @@ TEST(Output, Hdf5HoldsTheTangentialColumns) {
 #else
 
 TEST(Output, WithoutHdf5TheFormatIsRefused) {
-  const Result r = nsh("simulate bouncing-ball --scheme moreau-jean --out x.h5");
+  const Result r = run_nsh("simulate bouncing-ball --scheme moreau-jean --out x.h5");
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(has(r.err, "without HDF5")) << r.err;
 }

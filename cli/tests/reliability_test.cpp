@@ -14,7 +14,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using nsh_cli_test::has, nsh_cli_test::nsh, nsh_cli_test::Result, nsh_cli_test::scratch,
+using nsh_cli_test::has, nsh_cli_test::run_nsh, nsh_cli_test::Result, nsh_cli_test::scratch,
     nsh_cli_test::slurp;
 
 const std::string data = std::string(NSH_SOURCE_DIR) + "/core/tests/data/limits/";
@@ -57,7 +57,7 @@ TEST(Reliability, DeepNestingInACaseFileIsExitTwo) {
       write("deep-name.json",
             R"({"name": )" + nested(100000, R"({"a": )", "1", "}") + ", " + base + R"(, "T": 1})");
   for (const auto& file : {T_deep, name_deep}) {
-    const Result r = nsh("simulate " + file + " --scheme moreau-jean --h 1/10");
+    const Result r = run_nsh("simulate " + file + " --scheme moreau-jean --h 1/10");
     const std::string path = file.substr(1, file.size() - 2);
     expect_names_a_field(r, path);
     EXPECT_TRUE(has(r.err, "nested deeper than 32")) << r.err;
@@ -69,14 +69,14 @@ TEST(Reliability, DeepNestingInAShardFileIsExitTwo) {
   const std::string shard =
       write("deep-shard.json", R"({"format": "nsh-check-shard", "version": 1, "verdicts": )" +
                                    nested(100000, "[", "", "]") + "}");
-  const Result r = nsh("merge " + shard);
+  const Result r = run_nsh("merge " + shard);
   expect_names_a_field(r, shard.substr(1, shard.size() - 2));
   EXPECT_TRUE(has(r.err, "nested deeper")) << r.err;
   // Within the depth limit, a wrong value is shown in bounded text.
   const std::string wrong = write(
       "wrong-shard.json", R"({"format": "nsh-check-shard", "version": )" +
                               nested(20, "[", "\"" + std::string(5000, 'x') + "\"", "]") + "}");
-  const Result w = nsh("merge " + wrong);
+  const Result w = run_nsh("merge " + wrong);
   EXPECT_EQ(w.status, 2) << w.err;
   EXPECT_TRUE(has(w.err, "version")) << w.err;
   EXPECT_LT(w.err.size(), 400u) << w.err;
@@ -84,25 +84,28 @@ TEST(Reliability, DeepNestingInAShardFileIsExitTwo) {
 
 // Issue 21.3 and 21.4: declared sizes far beyond the stored entries; no bad_alloc, no GBs.
 TEST(Reliability, DeclaredSizesAreExitTwoNamingTheField) {
-  expect_names_a_field(nsh("simulate '" + data + "sparse-rows-1e7.json' --scheme moreau-jean"),
+  expect_names_a_field(run_nsh("simulate '" + data + "sparse-rows-1e7.json' --scheme moreau-jean"),
                        "q0");
-  expect_names_a_field(nsh("simulate '" + data + "sparse-G-1e7.json' --scheme moreau-jean"), "G");
-  expect_names_a_field(nsh("events '" + data + "sparse-G-1e7.json'"), "G");
-  expect_names_a_field(nsh("simulate '" + data + "empty-key.json' --scheme moreau-jean"), "\"\"");
+  expect_names_a_field(run_nsh("simulate '" + data + "sparse-G-1e7.json' --scheme moreau-jean"),
+                       "G");
+  expect_names_a_field(run_nsh("events '" + data + "sparse-G-1e7.json'"), "G");
+  expect_names_a_field(run_nsh("simulate '" + data + "empty-key.json' --scheme moreau-jean"),
+                       "\"\"");
 }
 
 // Issue 20.3: a 1e99999 entry, 3e5 digits, and the rational precision on the bars.
 TEST(Reliability, NumbersAndExactSizesAreBounded) {
-  const Result e = nsh("simulate '" + data +
-                       "exponent-99999.json' --scheme moreau-jean --precision rational --h 1/10");
+  const Result e =
+      run_nsh("simulate '" + data +
+              "exponent-99999.json' --scheme moreau-jean --precision rational --h 1/10");
   expect_names_a_field(e, "K[0][0]");
   const std::string digits = write(
       "digits.json", R"({"M": [["1.)" + std::string(300000, '3') + R"("]], "q0": [0], "v0": [0],
                          "T": 1})");
-  expect_names_a_field(nsh("simulate " + digits + " --scheme moreau-jean --h 1/10"), "M[0][0]");
+  expect_names_a_field(run_nsh("simulate " + digits + " --scheme moreau-jean --h 1/10"), "M[0][0]");
   for (const char* bar : {"impacting-bar-1000-sparse"}) {
     const Result r =
-        nsh(std::string("simulate ") + bar + " --scheme moreau-jean --precision rational");
+        run_nsh(std::string("simulate ") + bar + " --scheme moreau-jean --precision rational");
     expect_names_a_field(r, "precision");
     EXPECT_TRUE(has(r.err, "--precision")) << r.err;
   }
@@ -110,15 +113,15 @@ TEST(Reliability, NumbersAndExactSizesAreBounded) {
 
 // Issue 20.3: --h 1e-12 scanned 2e13 points for the analytic first impact before any guard.
 TEST(Reliability, ConvergeChecksTheWorkBeforeStarting) {
-  const Result r = nsh("converge bouncing-ball --scheme moreau-jean --h 1e-12,1e-3 --out " +
-                       (scratch() / "conv-tiny").string());
+  const Result r = run_nsh("converge bouncing-ball --scheme moreau-jean --h 1e-12,1e-3 --out " +
+                           (scratch() / "conv-tiny").string());
   expect_names_a_field(r, "--h");
   EXPECT_TRUE(has(r.err, "--max-steps")) << r.err;
   // The override is honoured: a bound below the study's largest run is refused the same way.
-  const Result low =
-      nsh("converge bouncing-ball --scheme moreau-jean --h 1/100 --max-steps 10 "
-          "--out " +
-          (scratch() / "conv-low").string());
+  const Result low = run_nsh(
+      "converge bouncing-ball --scheme moreau-jean --h 1/100 --max-steps 10 "
+      "--out " +
+      (scratch() / "conv-low").string());
   expect_names_a_field(low, "--h");
 }
 
@@ -127,9 +130,9 @@ TEST(Reliability, ConvergeChecksTheWorkBeforeStarting) {
 TEST(Reliability, AnalyticReferenceFollowsTheModelNotTheName) {
   for (const char* file : {"edited-two-body.json", "edited-bouncing-ball.json"}) {
     const auto run = [&](const std::string& reference, const std::string& dir) {
-      const Result r =
-          nsh("converge '" + data + file + "' --scheme moreau-jean --h 1/50,1/100 --reference " +
-              reference + " --out " + (scratch() / dir).string());
+      const Result r = run_nsh("converge '" + data + file +
+                               "' --scheme moreau-jean --h 1/50,1/100 --reference " + reference +
+                               " --out " + (scratch() / dir).string());
       EXPECT_EQ(r.status, 0) << file << " " << reference << "\n" << r.err;
       return nlohmann::json::parse(slurp(scratch() / dir / "convergence.json"));
     };
@@ -143,10 +146,10 @@ TEST(Reliability, AnalyticReferenceFollowsTheModelNotTheName) {
             << file << " " << m;
   }
   // Named bouncing-ball, but a spring makes it a model with no closed form here.
-  const Result r = nsh("converge '" + data +
-                       "spring-ball-named-bouncing-ball.json' --scheme moreau-jean --h 1/50 "
-                       "--reference analytic --out " +
-                       (scratch() / "spring").string());
+  const Result r = run_nsh("converge '" + data +
+                           "spring-ball-named-bouncing-ball.json' --scheme moreau-jean --h 1/50 "
+                           "--reference analytic --out " +
+                           (scratch() / "spring").string());
   expect_names_a_field(r, "reference");
   EXPECT_TRUE(has(r.err, "no analytic reference for this model")) << r.err;
   EXPECT_TRUE(has(r.err, "--reference")) << r.err;
@@ -155,21 +158,21 @@ TEST(Reliability, AnalyticReferenceFollowsTheModelNotTheName) {
 // Issue 19.6: a FILE reference on one of the study's grids gives orders of 20 and more.
 TEST(Reliability, ConvergeRefusesAReferenceThatIsNotFiner) {
   const fs::path csv = scratch() / "ref-100.csv";
-  const Result s = nsh("simulate bouncing-ball --scheme event-driven --h 1/100 --T 1 --out '" +
-                       csv.string() + "'");
+  const Result s = run_nsh("simulate bouncing-ball --scheme event-driven --h 1/100 --T 1 --out '" +
+                           csv.string() + "'");
   ASSERT_EQ(s.status, 0) << s.err;
-  const Result r =
-      nsh("converge bouncing-ball --scheme moreau-jean --h 1/50,1/100 --T 1 "
-          "--reference '" +
-          csv.string() + "' --out " + (scratch() / "notfiner").string());
+  const Result r = run_nsh(
+      "converge bouncing-ball --scheme moreau-jean --h 1/50,1/100 --T 1 "
+      "--reference '" +
+      csv.string() + "' --out " + (scratch() / "notfiner").string());
   expect_names_a_field(r, "reference");
   EXPECT_TRUE(has(r.err, "not finer")) << r.err;
 }
 
 // Issue 19.6: two-point fits and negative orders are flagged; the error scale is shown.
 TEST(Reliability, ConvergeFlagsUntrustedOrdersAndShowsTheScale) {
-  const Result r = nsh("converge free-oscillator --scheme moreau-jean --h 1/20,1/40 --out " +
-                       (scratch() / "two-points").string());
+  const Result r = run_nsh("converge free-oscillator --scheme moreau-jean --h 1/20,1/40 --out " +
+                           (scratch() / "two-points").string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(has(r.out, "error scale")) << r.out;
   EXPECT_TRUE(has(r.out, "untrusted: only 2 points")) << r.out;

@@ -22,7 +22,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::nsh, nsh_cli_test::Result,
+using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::run_nsh, nsh_cli_test::Result,
     nsh_cli_test::scratch, nsh_cli_test::slurp, nsh_cli_test::split;
 
 std::string path(const std::string& name) {
@@ -45,11 +45,11 @@ constexpr int kShards = 3;
 class Shards : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    whole_status = nsh(kRun + " --out " + path("whole.json")).status;
+    whole_status = run_nsh(kRun + " --out " + path("whole.json")).status;
     for (int i = 0; i < kShards; ++i)
-      shard_status.push_back(nsh(kRun + " --shard " + std::to_string(i) + "/" +
-                                 std::to_string(kShards) + " --out " +
-                                 path("shard" + std::to_string(i) + ".json"))
+      shard_status.push_back(run_nsh(kRun + " --shard " + std::to_string(i) + "/" +
+                                     std::to_string(kShards) + " --out " +
+                                     path("shard" + std::to_string(i) + ".json"))
                                  .status);
   }
   static inline int whole_status = -1;
@@ -120,8 +120,8 @@ TEST_F(Shards, TheUnshardedFailureIsFoundInExactlyOneShard) {
 }
 
 TEST_F(Shards, MergePrintsTheUnshardedVerdictsAndTheCounterexample) {
-  const Result merged = nsh("merge " + path("shard2.json") + " " + path("shard0.json") + " " +
-                            path("shard1.json") + " --junit " + path("merged.xml"));
+  const Result merged = run_nsh("merge " + path("shard2.json") + " " + path("shard0.json") + " " +
+                                path("shard1.json") + " --junit " + path("merged.xml"));
   EXPECT_EQ(merged.status, 1) << merged.err;
   const json w = load("whole.json");
   for (const auto& v : w.at("verdicts")) {
@@ -143,20 +143,20 @@ TEST_F(Shards, MergePrintsTheUnshardedVerdictsAndTheCounterexample) {
 
 TEST_F(Shards, MergeOfPassingShardsExitsZero) {
   const std::string run = "check --scheme moreau-jean --property energy_identity --cases 6";
-  ASSERT_EQ(nsh(run + " --shard 0/2 --out " + path("p0.json")).status, 0);
-  ASSERT_EQ(nsh(run + " --shard 1/2 --out " + path("p1.json")).status, 0);
-  const Result merged = nsh("merge " + path("p0.json") + " " + path("p1.json"));
+  ASSERT_EQ(run_nsh(run + " --shard 0/2 --out " + path("p0.json")).status, 0);
+  ASSERT_EQ(run_nsh(run + " --shard 1/2 --out " + path("p1.json")).status, 0);
+  const Result merged = run_nsh("merge " + path("p0.json") + " " + path("p1.json"));
   EXPECT_EQ(merged.status, 0) << merged.out << merged.err;
   EXPECT_TRUE(has(merged.out, "0 failed"));
 }
 
 TEST_F(Shards, MergeRejectsMissingDuplicateAndForeignShards) {
-  const Result missing = nsh("merge " + path("shard0.json") + " " + path("shard2.json"));
+  const Result missing = run_nsh("merge " + path("shard0.json") + " " + path("shard2.json"));
   EXPECT_EQ(missing.status, 2);
   EXPECT_TRUE(has(missing.err, "shard 1/3 is missing")) << missing.err;
 
-  const Result twice = nsh("merge " + path("shard0.json") + " " + path("shard1.json") + " " +
-                           path("shard1.json") + " " + path("shard2.json"));
+  const Result twice = run_nsh("merge " + path("shard0.json") + " " + path("shard1.json") + " " +
+                               path("shard1.json") + " " + path("shard2.json"));
   EXPECT_EQ(twice.status, 2);
   EXPECT_TRUE(has(twice.err, "shard: shard 1/3 given twice")) << twice.err;
 
@@ -170,45 +170,45 @@ TEST_F(Shards, MergeRejectsMissingDuplicateAndForeignShards) {
       run = "check " + change +
             " --property energy_identity --property observed_order --property "
             "catching_up_error_bound --cases 20 --seed 3";
-    nsh(run + " --shard 1/3 --out " + path("other.json"));
-    const Result r =
-        nsh("merge " + path("shard0.json") + " " + path("other.json") + " " + path("shard2.json"));
+    run_nsh(run + " --shard 1/3 --out " + path("other.json"));
+    const Result r = run_nsh("merge " + path("shard0.json") + " " + path("other.json") + " " +
+                             path("shard2.json"));
     EXPECT_EQ(r.status, 2) << field;
     EXPECT_TRUE(has(r.err, "error: " + field + ": the shards come from different runs")) << r.err;
   }
 
   // Different splits: shards 0/3 and 1/2.
-  nsh("check --scheme moreau-jean --property energy_identity --cases 4 --shard 1/2 --out " +
-      path("half.json"));
-  const Result split = nsh("merge " + path("shard0.json") + " " + path("half.json"));
+  run_nsh("check --scheme moreau-jean --property energy_identity --cases 4 --shard 1/2 --out " +
+          path("half.json"));
+  const Result split = run_nsh("merge " + path("shard0.json") + " " + path("half.json"));
   EXPECT_EQ(split.status, 2);
   EXPECT_TRUE(has(split.err, "shards:")) << split.err;
 
   const fs::path junk = scratch() / "junk.json";
   std::ofstream(junk) << "{\"format\": \"something else\"}";
-  const Result bad = nsh("merge '" + junk.string() + "'");
+  const Result bad = run_nsh("merge '" + junk.string() + "'");
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(has(bad.err, "format")) << bad.err;
-  EXPECT_EQ(nsh("merge " + path("no-such-file.json")).status, 2);
+  EXPECT_EQ(run_nsh("merge " + path("no-such-file.json")).status, 2);
 }
 
 TEST(ShardOption, BadValuesExitTwoNamingTheOption) {
   for (const std::string value : {"0/0", "3/2", "x", "1/-2", "1/", "1/2/3"}) {
-    const Result r = nsh(
+    const Result r = run_nsh(
         "check --scheme moreau-jean --property energy_identity --cases 2 --shard '" + value + "'");
     EXPECT_EQ(r.status, 2) << value;
     EXPECT_TRUE(has(r.err, "--shard")) << value << ": " << r.err;
   }
-  const Result mutants = nsh("check --mutants --shard 0/2");
+  const Result mutants = run_nsh("check --mutants --shard 0/2");
   EXPECT_EQ(mutants.status, 2);
   EXPECT_TRUE(has(mutants.err, "--shard")) << mutants.err;
 }
 
 TEST(ShardOption, HelpDocumentsShardOutAndMerge) {
-  const Result check = nsh("check --help");
+  const Result check = run_nsh("check --help");
   EXPECT_TRUE(has(check.out, "--shard")) << check.out;
   EXPECT_TRUE(has(check.out, "--out"));
-  const Result merge = nsh("merge --help");
+  const Result merge = run_nsh("merge --help");
   EXPECT_EQ(merge.status, 0);
   EXPECT_TRUE(has(merge.out, "shard"));
 }

@@ -11,14 +11,14 @@
 
 namespace {
 
-using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::nsh, nsh_cli_test::Result,
+using nsh_cli_test::has, nsh_cli_test::lines, nsh_cli_test::run_nsh, nsh_cli_test::Result,
     nsh_cli_test::scratch, nsh_cli_test::split;
 
 // The consistent-mass bar at N = 1000 (L = c = v0 = 1): plastic impact of node 0 at t = 0, the
 // contact stays closed while the compression wave runs to the free end and back, and opens at
 // node 0 shortly before the continuum's 2L/c = 2 (event-driven reference: t = 1.99744).
 TEST(SparseCase, EventsOnTheThousandElementBar) {
-  const Result r = nsh("events impacting-bar-1000-sparse --T 2");
+  const Result r = run_nsh("events impacting-bar-1000-sparse --T 2");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = lines(r.out);
   ASSERT_EQ(rows.size(), 4u) << r.out;
@@ -43,7 +43,8 @@ TEST(SparseCase, EventsOnTheThousandElementBar) {
 }
 
 TEST(SparseCase, SimulateRunsMoreauJeanOnTheSparseModel) {
-  const Result r = nsh("simulate impacting-bar-1000-sparse --scheme moreau-jean --h 0.01 --T 0.05");
+  const Result r =
+      run_nsh("simulate impacting-bar-1000-sparse --scheme moreau-jean --h 0.01 --T 0.05");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = lines(r.out);
   ASSERT_EQ(rows.size(), 7u) << r.err;  // header, t0 and 5 steps
@@ -82,8 +83,8 @@ TEST(SparseCase, SparseAndDenseFilesSimulateAlike) {
   for (const std::string scheme :
        {"moreau-jean", "moreau-jean:theta=1,activation=position", "event-driven", "newmark"}) {
     const std::string args = " --scheme " + scheme + " --h 0.01";
-    const Result sparse = nsh("simulate '" + chain_file(true) + "'" + args);
-    const Result dense = nsh("simulate '" + chain_file(false) + "'" + args);
+    const Result sparse = run_nsh("simulate '" + chain_file(true) + "'" + args);
+    const Result dense = run_nsh("simulate '" + chain_file(false) + "'" + args);
     ASSERT_EQ(sparse.status, 0) << scheme << ": " << sparse.err;
     ASSERT_EQ(dense.status, 0) << scheme << ": " << dense.err;
     const auto a = lines(sparse.out), b = lines(dense.out);
@@ -120,29 +121,30 @@ std::string bad_file(const std::string& name, const std::string& m_entries,
 TEST(SparseCase, BadSparseFileExitsTwoNamingTheEntry) {
   const std::string diagonal = "[[0, 0, 1], [1, 1, 1], [2, 2, 1], [3, 3, 1], [4, 4, 1]";
   // A good file first: the mistakes below are the only ones.
-  const Result good = nsh("events '" + bad_file("good", diagonal + "]") + "'");
+  const Result good = run_nsh("events '" + bad_file("good", diagonal + "]") + "'");
   EXPECT_EQ(good.status, 0) << good.err;
-  const Result range = nsh("events '" + bad_file("range", diagonal + ", [7, 0, 1]]") + "'");
+  const Result range = run_nsh("events '" + bad_file("range", diagonal + ", [7, 0, 1]]") + "'");
   EXPECT_EQ(range.status, 2) << range.out;
   EXPECT_TRUE(has(range.err, "M.entries[5]")) << range.err;
   EXPECT_TRUE(has(range.err, "i = 7")) << range.err;
   EXPECT_TRUE(has(range.err, "5x5")) << range.err;
-  const Result arity = nsh("events '" + bad_file("arity", diagonal + ", [1, 2]]") + "'");
+  const Result arity = run_nsh("events '" + bad_file("arity", diagonal + ", [1, 2]]") + "'");
   EXPECT_EQ(arity.status, 2);
   EXPECT_TRUE(has(arity.err, "M.entries[5]")) << arity.err;
-  const Result value = nsh("events '" + bad_file("value", diagonal + ", [1, 2, \"x\"]]") + "'");
+  const Result value = run_nsh("events '" + bad_file("value", diagonal + ", [1, 2, \"x\"]]") + "'");
   EXPECT_EQ(value.status, 2);
   EXPECT_TRUE(has(value.err, "M.entries[5][2]")) << value.err;
-  const Result flag = nsh("events '" + bad_file("flag", diagonal + "]", "\"yes\"") + "'");
+  const Result flag = run_nsh("events '" + bad_file("flag", diagonal + "]", "\"yes\"") + "'");
   EXPECT_EQ(flag.status, 2);
   EXPECT_TRUE(has(flag.err, "sparse")) << flag.err;
   // One triangle of an off-diagonal pair: M is not symmetric.
-  const Result asymmetric = nsh("events '" + bad_file("asym", diagonal + ", [0, 1, 0.5]]") + "'");
+  const Result asymmetric =
+      run_nsh("events '" + bad_file("asym", diagonal + ", [0, 1, 0.5]]") + "'");
   EXPECT_EQ(asymmetric.status, 2);
   EXPECT_TRUE(has(asymmetric.err, "M: must be symmetric")) << asymmetric.err;
   // simulate reads the same file through the dense loader: the same message.
-  const Result simulate = nsh("simulate '" + bad_file("range2", diagonal + ", [7, 0, 1]]") +
-                              "' --scheme moreau-jean --h 0.1");
+  const Result simulate = run_nsh("simulate '" + bad_file("range2", diagonal + ", [7, 0, 1]]") +
+                                  "' --scheme moreau-jean --h 0.1");
   EXPECT_EQ(simulate.status, 2);
   EXPECT_TRUE(has(simulate.err, "M.entries[5]")) << simulate.err;
 }

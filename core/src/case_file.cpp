@@ -1,7 +1,7 @@
 // Case-file parsing and lookup (the numeric readers are in case_file_linear.cpp).
-#include <nsh/format.hpp>
 #include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
+#include <nsh/format.hpp>
 #include <nsh/limits.hpp>
 
 #include <fmt/format.h>

@@ -2,8 +2,8 @@
 // the reading of one reply and the record of the first protocol violation.
 #include "external_protocol.hxx"
 
-#include <nsh/format.hpp>
 #include <nsh/case_file.hpp>
+#include <nsh/format.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 

@@ -96,9 +96,9 @@ void FrictionProblem<Scalar>::validate() const {
     for (Index j = i + 1; j < n; ++j)
       if (abs_value<Scalar>(W(i, j) - W(j, i)) > symmetry)
         throw InputError(entry_name("W", i, j), "must equal W[" + std::to_string(j) + "][" +
-                                               std::to_string(i) + "] (W is symmetric), got " +
-                                               format_scalar(W(i, j)) + " and " +
-                                               format_scalar(W(j, i)));
+                                                    std::to_string(i) + "] (W is symmetric), got " +
+                                                    format_scalar(W(i, j)) + " and " +
+                                                    format_scalar(W(j, i)));
   check_positive_semidefinite(W);
 }
 

@@ -34,9 +34,9 @@ void require_symmetric(const std::string& field, const Matrix<Scalar>& A) {
   for (Index i = 0; i < A.rows(); ++i)
     for (Index j = 0; j < i; ++j)
       if (abs_value<Scalar>(A(i, j) - A(j, i)) > tol)
-        throw ModelError(
-            field, fmt::format("must be symmetric, but {} = {} and {} = {}", entry_name(field, i, j),
-                               format_scalar(A(i, j)), entry_name(field, j, i), format_scalar(A(j, i))));
+        throw ModelError(field, fmt::format("must be symmetric, but {} = {} and {} = {}",
+                                            entry_name(field, i, j), format_scalar(A(i, j)),
+                                            entry_name(field, j, i), format_scalar(A(j, i))));
 }
 
 template <class Scalar>
@@ -44,10 +44,11 @@ void require_definite(const std::string& field, const Matrix<Scalar>& A, bool st
   const Scalar tol = tolerance<Scalar>(max_abs(A), Scalar(16 * (A.rows() + 1)));
   const Index pivot = first_indefinite_pivot<Scalar>(A, strict, tol);
   if (pivot >= 0)
-    throw ModelError(field, fmt::format("must be symmetric positive {}definite, but elimination "
-                                        "breaks down at pivot {} (diagonal entry {} = {})",
-                                        strict ? "" : "semi", pivot, entry_name(field, pivot, pivot),
-                                        format_scalar(A(pivot, pivot))));
+    throw ModelError(field,
+                     fmt::format("must be symmetric positive {}definite, but elimination "
+                                 "breaks down at pivot {} (diagonal entry {} = {})",
+                                 strict ? "" : "semi", pivot, entry_name(field, pivot, pivot),
+                                 format_scalar(A(pivot, pivot))));
 }
 
 }  // namespace
@@ -145,16 +146,15 @@ void LinearModel<Scalar>::validate() const {
   // Frictionless models may leave G_T and mu empty (models built in code without
   // fill_defaults): only a G_T with columns is checked for shape.
   const Index m = G.cols();
-  if (G_T.cols() != 0 &&
-      (G_T.rows() != n || m == 0 || G_T.cols() % m != 0 || G_T.cols() / m > 2))
+  if (G_T.cols() != 0 && (G_T.rows() != n || m == 0 || G_T.cols() % m != 0 || G_T.cols() / m > 2))
     throw ModelError("G_T", fmt::format("expected an {}x{} or {}x{} matrix ({} contacts times "
                                         "d = 1 or 2 tangent directions), or none without "
                                         "friction, got {}x{}",
                                         n, m, n, 2 * m, m, G_T.rows(), G_T.cols()));
   require_finite<Scalar>("G_T", G_T);
   if (mu.size() != 0 && mu.size() != m)
-    throw ModelError("mu", fmt::format("expected {} entries (one per contact), got {}", m,
-                                       mu.size()));
+    throw ModelError("mu",
+                     fmt::format("expected {} entries (one per contact), got {}", m, mu.size()));
   if (G_T.cols() != 0 && mu.size() == 0)
     throw ModelError("mu", "G_T gives tangent directions, so mu (one per contact) is required");
   for (Index i = 0; i < mu.size(); ++i)

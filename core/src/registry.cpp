@@ -8,9 +8,7 @@
 #include <stdexcept>
 
 namespace nsh {
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 SchemeSpec SchemeSpec::parse(const std::string& raw) {
   const std::string text = trim_blanks(raw);

@@ -25,7 +25,7 @@ namespace {
 
 template <class Scalar>
 Matrix<Scalar> int_matrix_of(const std::vector<int>& entries, Index rows, Index cols,
-                          const Scalar& scale) {
+                             const Scalar& scale) {
   Matrix<Scalar> A(rows, cols);
   for (Index i = 0; i < rows; ++i)
     for (Index j = 0; j < cols; ++j)

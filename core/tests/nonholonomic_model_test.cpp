@@ -230,13 +230,16 @@ TEST(NonholonomicCaseFiles, BuiltinCasesLoadInDoubleAndReal50) {
 }
 
 TEST(NonholonomicCaseFiles, MalformedCasesNameTheFieldAndTheValue) {
-  EXPECT_EQ(nonholonomic_error_of(disk_case(seed_parameters, "[0, 0, 0, 0]", "[2, 0, 2, 0.3]")), "accepted");
+  EXPECT_EQ(nonholonomic_error_of(disk_case(seed_parameters, "[0, 0, 0, 0]", "[2, 0, 2, 0.3]")),
+            "accepted");
   // v0 off the rolling constraint: x' = 1 but R theta' cos(phi) = 2.
-  const std::string v0 = nonholonomic_error_of(disk_case(seed_parameters, "[0, 0, 0, 0]", "[1, 0, 2, 0.3]"));
+  const std::string v0 =
+      nonholonomic_error_of(disk_case(seed_parameters, "[0, 0, 0, 0]", "[1, 0, 2, 0.3]"));
   EXPECT_EQ(v0.rfind("v0: ", 0), 0u) << v0;
   EXPECT_NE(v0.find("|A(q0) v0| = 1"), std::string::npos) << v0;
   // q0 off the table: g_+ = (4.5 + 1)^2 - 25 = 5.25.
-  const std::string q0 = nonholonomic_error_of(disk_case(seed_parameters, "[4.5, 0, 0, 0]", "[0, 0, 0, 0]"));
+  const std::string q0 =
+      nonholonomic_error_of(disk_case(seed_parameters, "[4.5, 0, 0, 0]", "[0, 0, 0, 0]"));
   EXPECT_EQ(q0.rfind("q0: ", 0), 0u) << q0;
   EXPECT_NE(q0.find("g_+(q0) = 5.25"), std::string::npos) << q0;
   // Non-positive inertias and masses.
@@ -252,28 +255,34 @@ TEST(NonholonomicCaseFiles, MalformedCasesNameTheFieldAndTheValue) {
   EXPECT_EQ(m.rfind("parameters.m: ", 0), 0u) << m;
   EXPECT_NE(m.find("-2"), std::string::npos) << m;
   // Structure: missing or unknown parameters, unknown model, wrong lengths, unknown fields.
-  EXPECT_EQ(nonholonomic_error_of(disk_case(R"({"m": 1, "R": 1, "I": 1, "a": 5})", "[0,0,0,0]", "[0,0,0,0]"))
+  EXPECT_EQ(nonholonomic_error_of(
+                disk_case(R"({"m": 1, "R": 1, "I": 1, "a": 5})", "[0,0,0,0]", "[0,0,0,0]"))
                 .rfind("parameters.J: is missing", 0),
             0u);
-  EXPECT_EQ(nonholonomic_error_of(disk_case(R"({"m": 1, "R": 1, "I": 1, "J": 1, "a": 5, "K": 2})", "[0,0,0,0]",
-                               "[0,0,0,0]"))
+  EXPECT_EQ(nonholonomic_error_of(disk_case(R"({"m": 1, "R": 1, "I": 1, "J": 1, "a": 5, "K": 2})",
+                                            "[0,0,0,0]", "[0,0,0,0]"))
                 .rfind("parameters.", 0),
             0u);
-  EXPECT_EQ(nonholonomic_error_of(disk_case(seed_parameters, "[0, 0, 0]", "[0, 0, 0, 0]")).rfind("q0: ", 0), 0u);
-  EXPECT_EQ(
-      nonholonomic_error_of(R"({"family": "nonholonomic", "model": "unicycle", "q0": [], "v0": [], "T": 1})")
-          .rfind("model: ", 0),
-      0u);
-  EXPECT_EQ(nonholonomic_error_of(R"({"family": "nonholonomic", "model": "knife-edge", "parameters": {"m": 1,
+  EXPECT_EQ(nonholonomic_error_of(disk_case(seed_parameters, "[0, 0, 0]", "[0, 0, 0, 0]"))
+                .rfind("q0: ", 0),
+            0u);
+  EXPECT_EQ(nonholonomic_error_of(
+                R"({"family": "nonholonomic", "model": "unicycle", "q0": [], "v0": [], "T": 1})")
+                .rfind("model: ", 0),
+            0u);
+  EXPECT_EQ(nonholonomic_error_of(
+                R"({"family": "nonholonomic", "model": "knife-edge", "parameters": {"m": 1,
       "J": 1, "a": 1}, "q0": [0, 0, 0], "v0": [1, 0, 0], "T": 1, "M": 3})")
                 .rfind("M: ", 0),
             0u);
   EXPECT_EQ(nonholonomic_error_of(R"({"family": "linear", "M": [[1]]})").rfind("family: ", 0), 0u);
   // The knife edge: sideways velocity at heading 0 is a constraint violation.
-  const std::string side = nonholonomic_error_of(R"({"family": "nonholonomic", "model": "knife-edge",
+  const std::string side =
+      nonholonomic_error_of(R"({"family": "nonholonomic", "model": "knife-edge",
       "parameters": {"m": 1, "J": 1, "a": 1}, "q0": [0, 0, 0], "v0": [1, "1/2", 0], "T": 1})");
   EXPECT_EQ(side.rfind("v0: ", 0), 0u) << side;
-  const std::string wall = nonholonomic_error_of(R"({"family": "nonholonomic", "model": "knife-edge",
+  const std::string wall =
+      nonholonomic_error_of(R"({"family": "nonholonomic", "model": "knife-edge",
       "parameters": {"m": 1, "J": 1, "a": 1}, "q0": [2, 0, 0], "v0": [1, 0, 0], "T": 1})");
   EXPECT_NE(wall.find("g_wall(q0) = 1"), std::string::npos) << wall;
 }

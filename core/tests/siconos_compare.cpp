@@ -31,7 +31,6 @@
 namespace nsh {
 namespace {
 
-
 const std::string mj_reference_script =
     std::string(NSH_SOURCE_DIR) + "/core/tests/siconos/moreau_jean_reference.py";
 
@@ -73,8 +72,8 @@ struct Reference {
 
 Reference load(const std::string& name) {
   Reference ref;
-  const nlohmann::json j =
-      nlohmann::json::parse(run(test::siconos_python() + " " + mj_reference_script + " " + name + " --show"));
+  const nlohmann::json j = nlohmann::json::parse(
+      run(test::siconos_python() + " " + mj_reference_script + " " + name + " --show"));
   ref.model.name = name;
   ref.model.M = matrix(j.at("M"));
   ref.model.K = matrix(j.at("K"));

@@ -35,15 +35,14 @@
 namespace nsh {
 namespace {
 
-
 const std::string friction_reference_script =
     std::string(NSH_SOURCE_DIR) + "/core/tests/siconos/moreau_jean_friction_reference.py";
 
 std::vector<std::vector<double>> siconos_rows(const std::string& case_file,
                                               const std::string& tag) {
   const std::string out = std::string(NSH_BINARY_DIR) + "/siconos_friction_" + tag + ".csv";
-  const std::string command = test::siconos_python() + " '" + friction_reference_script + "' '" + case_file + "' --out '" + out +
-                              "' --theta 1 > /dev/null 2>&1";
+  const std::string command = test::siconos_python() + " '" + friction_reference_script + "' '" +
+                              case_file + "' --out '" + out + "' --theta 1 > /dev/null 2>&1";
   EXPECT_EQ(std::system(command.c_str()), 0) << command;
   std::vector<std::vector<double>> rows;
   std::ifstream csv(out);
@@ -169,16 +168,16 @@ TEST(SiconosFriction, SlidingBlockIsTheExactDiscreteStop) {
 
 TEST(SiconosFriction, SlidingBlockAgreesWithMoreauJeanOSIAndFrictionContact) {
   NSH_REQUIRE_SICONOS();
-  const auto [sliding, pressed] =
-      compare_friction_run(std::string(NSH_SOURCE_DIR) + "/cases/data/sliding-block.json", "sliding-block");
+  const auto [sliding, pressed] = compare_friction_run(
+      std::string(NSH_SOURCE_DIR) + "/cases/data/sliding-block.json", "sliding-block");
   EXPECT_GE(sliding, 40);  // slides until the stop at step 41, then sticks
   EXPECT_GE(pressed, 50);
 }
 
 TEST(SiconosFriction, TwoContactBoxAgreesWithMoreauJeanOSIAndFrictionContact) {
   NSH_REQUIRE_SICONOS();
-  const auto [sliding, pressed] =
-      compare_friction_run(std::string(NSH_SOURCE_DIR) + "/core/tests/siconos/sliding-box.json", "sliding-box");
+  const auto [sliding, pressed] = compare_friction_run(
+      std::string(NSH_SOURCE_DIR) + "/core/tests/siconos/sliding-box.json", "sliding-box");
   EXPECT_GE(sliding, 19);
   EXPECT_GE(pressed, 30);
 }

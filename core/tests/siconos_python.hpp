@@ -23,6 +23,6 @@ inline bool siconos_available() {
 // Skips the test, saying how to install what is missing, when Siconos cannot be imported.
 #define NSH_REQUIRE_SICONOS()                                                              \
   if (!::nsh::test::siconos_available())                                                   \
-  GTEST_SKIP() << "Siconos is not installed: " << ::nsh::test::siconos_python()           \
+  GTEST_SKIP() << "Siconos is not installed: " << ::nsh::test::siconos_python()            \
                << " cannot import siconos (apt-get install python3-siconos); the Siconos " \
                   "side-by-side comparison is skipped"

@@ -87,7 +87,8 @@ TEST(SparseMoreauJean, EqualsTheDenseStepOnRandomModels) {
   int contact_steps = 0;
   for (int trial = 0; trial < 24; ++trial) {
     const Index n = 1 + trial % 6, m = 1 + trial % 3;
-    const LinearModel<double> dense = random_model_for_sparse(rng, n, m, /*harmonic=*/trial % 2 == 1);
+    const LinearModel<double> dense =
+        random_model_for_sparse(rng, n, m, /*harmonic=*/trial % 2 == 1);
     const SparseLinearModel<double> sparse = to_sparse(dense);
     const State<double> initial = random_state(rng, n);
     for (const char* theta : {"1/2", "1"}) {

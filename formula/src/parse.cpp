@@ -1,8 +1,8 @@
 // Reading formulas into GiNaC with errors that name the case-file field.
 #include "symbolic.hpp"
 
-#include <nsh/format.hpp>
 #include <nsh/error.hpp>
+#include <nsh/format.hpp>
 #include <nsh/number.hpp>
 
 #include <algorithm>

@@ -40,8 +40,8 @@ std::string stamp_random(const std::string& spec, const std::string& property) {
   if (property == "observed_order") {
     const CaseOutcome out = evaluate_case(spec, property, GeneratedCase{});
     if (out.judgement.holds) return {};
-    std::string text = property + ": " + describe(property).statement + "\n" +
-                       out.judgement.detail + "\n";
+    std::string text =
+        property + ": " + describe(property).statement + "\n" + out.judgement.detail + "\n";
     for (const auto& [k, v] : out.judgement.values) text += "  " + k + " = " + v + "\n";
     return text;
   }

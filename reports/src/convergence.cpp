@@ -18,6 +18,8 @@
 #include <limits>
 #include <sstream>
 
+#include "convergence_row.hpp"
+
 namespace nsh::reports {
 
 namespace {
@@ -200,16 +202,7 @@ std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options)
           run = RunResult{};
           run.failure = e.what();
         }
-        study.h.push_back(scalar_cast<double>(parse_number<R>(h_text, "h")));
-        study.steps.push_back(run.steps);
-        study.wall_seconds.push_back(run.wall_seconds);
-        study.failures.push_back(run.failure);
-        study.roundoff.push_back(run.roundoff);
-        study.error_scale = std::max(study.error_scale, run.scale);
-        for (const auto& m : study.measures) {
-          auto it = run.errors.find(m);
-          study.errors[m].push_back(it == run.errors.end() ? kNaN : it->second);
-        }
+        detail::append_run(study, run, scalar_cast<double>(parse_number<R>(h_text, "h")));
         if (options.progress) {
           const auto it = run.errors.find("q_max");
           options.progress(fmt::format(

@@ -37,6 +37,8 @@
 #include <optional>
 #include <vector>
 
+#include "convergence_row.hpp"
+
 namespace nsh::reports {
 
 #ifdef NSH_HAVE_FORMULA
@@ -440,16 +442,7 @@ std::vector<ConvergenceStudy> run_lagrangian_convergence(const ConvergenceOption
           run = LagrangianRunResult{};
           run.failure = e.what();
         }
-        study.h.push_back(scalar_cast<double>(parse_number<R>(h_text, "h")));
-        study.steps.push_back(run.steps);
-        study.wall_seconds.push_back(run.wall_seconds);
-        study.failures.push_back(run.failure);
-        study.roundoff.push_back(run.roundoff);
-        study.error_scale = std::max(study.error_scale, run.scale);
-        for (const auto& m : study.measures) {
-          const auto it = run.errors.find(m);
-          study.errors[m].push_back(it == run.errors.end() ? kLagrangianNaN : it->second);
-        }
+        detail::append_run(study, run, scalar_cast<double>(parse_number<R>(h_text, "h")));
         if (options.progress) {
           const std::string& first = study.measures.front();
           const auto it = run.errors.find(first);

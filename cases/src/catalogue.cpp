@@ -106,6 +106,12 @@ const std::vector<CaseInfo>& catalogue() {
        "reference is a Moreau-Jean Real50 run at small h; the same model as the C++ "
        "nsh::cases::RodOnCorners",
        "rod-on-corners.json", false},
+      {"particle-on-parabola", "lagrangian",
+       "point mass dropped from rest at (1, 2) on the parabola y = x^2/2, e = 1/2, mu = 1/5: "
+       "every formula rational, so moreau-jean runs it exactly (--precision rational, a short "
+       "horizon: the exact numbers quadruple at each step in contact); no closed form after the "
+       "first impact at t = sqrt(3/g)",
+       "particle-on-parabola.json", false},
       // Nonholonomic family (seed 003; nsh/nonholonomic/, docs/nonholonomic.md).
       {"rolling-disk", "nonholonomic",
        "seed 003: vertical disk rolling without slipping in a table of radius a = 5 (m = R = 1, "

@@ -2,7 +2,8 @@
 // moreau-jean in double and 50 digits (same columns as the linear table, the two precisions
 // agree), a case file given by path, and the refusals with exit status 2 naming the field:
 // a malformed formula, an unknown symbol, a mass matrix that is not positive definite at q0,
-// --precision rational, and a scheme that does not step nonlinear models.
+// --precision rational on trigonometric formulas, and a scheme that does not step nonlinear
+// models; a case of rational formulas in exact arithmetic, and the bound on its numbers' growth.
 #include "cli_support.hpp"
 #include "lagrangian_support.hpp"
 
@@ -87,12 +88,70 @@ TEST(CliLagrangian, MassNotPositiveDefiniteAtQ0IsStatusTwoNamingTheField) {
   EXPECT_TRUE(has(run.err, "q0")) << run.err;
 }
 
-TEST(CliLagrangian, RationalIsStatusTwoNamingThePrecision) {
+TEST(CliLagrangian, RationalOnTrigonometricFormulasIsStatusTwoNamingTheField) {
   const Result run = run_nsh("simulate falling-rod --scheme moreau-jean --precision rational");
   EXPECT_EQ(run.status, 2) << run.err;
-  EXPECT_TRUE(has(run.err, "--precision")) << run.err;
-  EXPECT_TRUE(has(run.err, "rational")) << run.err;
-  EXPECT_TRUE(has(run.err, "double and 50 digits")) << run.err;
+  EXPECT_TRUE(has(run.err, "gaps[0]")) << run.err;
+  EXPECT_TRUE(has(run.err, "sin")) << run.err;
+  EXPECT_TRUE(has(run.err, "--precision rational")) << run.err;
+  EXPECT_TRUE(run.out.empty()) << run.out;  // refused before the header
+}
+
+// The double nearest (to ~1e-15) a CSV rational "p/q" or integer, whose parts may have far more
+// digits than std::stod reads: the leading 17 digits of each, scaled by their lengths.
+double exact_fraction_value(const std::string& text) {
+  const auto leading = [](const std::string& digits, int& exponent) {
+    const bool negative = !digits.empty() && digits[0] == '-';
+    const std::string magnitude = digits.substr(negative ? 1 : 0);
+    const std::size_t kept = std::min<std::size_t>(magnitude.size(), 17);
+    exponent = static_cast<int>(magnitude.size() - kept);
+    const double value = std::stod(magnitude.substr(0, kept));
+    return negative ? -value : value;
+  };
+  const auto slash = text.find('/');
+  if (slash == std::string::npos) return std::stod(text);
+  int e_numerator = 0, e_denominator = 0;
+  const double numerator = leading(text.substr(0, slash), e_numerator);
+  const double denominator = leading(text.substr(slash + 1), e_denominator);
+  return numerator / denominator * std::pow(10.0, e_numerator - e_denominator);
+}
+
+TEST(CliLagrangian, RationalFormulasRunExactlyAndAgreeWithDouble) {
+  const std::string common =
+      "simulate particle-on-parabola --scheme moreau-jean:theta=1 --h 1/20 --T 1";
+  const Result exact = run_nsh(common + " --precision rational");
+  ASSERT_EQ(exact.status, 0) << exact.err;
+  const Result real = run_nsh(common + " --precision double");
+  ASSERT_EQ(real.status, 0) << real.err;
+  const auto rows_exact = lines(exact.out), rows_real = lines(real.out);
+  ASSERT_EQ(rows_exact.size(), 22u);  // header, row 0, 20 steps
+  ASSERT_EQ(rows_real.size(), rows_exact.size());
+  EXPECT_EQ(rows_exact[0], "step,t,q0,q1,v0,v1,P0,PT0,UT0,E,W_ext,W_damp,W_contact");
+  // The landing at step 12 carries an impulse written as an exact fraction.
+  const auto landing = split(rows_exact[13]);
+  EXPECT_EQ(landing[1], "3/5");
+  EXPECT_TRUE(has(landing[6], "/")) << rows_exact[13];
+  double worst = 0;
+  for (std::size_t i = 1; i < rows_exact.size(); ++i) {
+    const auto a = split(rows_exact[i]), b = split(rows_real[i]);
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t j = 2; j < a.size(); ++j) {
+      const double x = exact_fraction_value(a[j]);
+      const double y = std::stod(b[j]);
+      worst = std::max(worst, std::abs(x - y) / std::max(1.0, std::abs(y)));
+    }
+  }
+  EXPECT_LT(worst, 1e-9);
+}
+
+TEST(CliLagrangian, ALongExactRunStopsSayingHowFarItGot) {
+  const Result run = run_nsh(
+      "simulate particle-on-parabola --scheme moreau-jean:theta=1 --h 1/20 --T 2 "
+      "--precision rational");
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_TRUE(has(run.err, "precision")) << run.err;
+  EXPECT_TRUE(has(run.err, "stopped at step")) << run.err;
+  EXPECT_TRUE(has(run.err, "--precision 50")) << run.err;
 }
 
 TEST(CliLagrangian, SchemeThatDoesNotStepNonlinearModelsIsStatusTwoNamingIt) {

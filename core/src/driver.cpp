@@ -99,6 +99,7 @@ State<Scalar> run(Scheme<Scalar>& scheme, const Model& model, const State<Scalar
     state.t = initial.t + Scalar(k + 1) * h;  // t_k = t0 + k h, no accumulated drift
     summary.step = k + 1;
     summary.t_after = state.t;
+    if constexpr (is_exact_v<Scalar>) limits::check_exact_growth(state.q, state.v, k + 1, state.t);
     if (observer) observer(state, summary);
   }
   return state;

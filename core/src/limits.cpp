@@ -109,17 +109,40 @@ void check_steps(double steps, double max, const std::string& field, const std::
                                         steps, max, option, option));
 }
 
-void check_exact_size(const Rational& x, const std::string& field) {
+std::size_t exact_bits(const Rational& x) {
   using boost::multiprecision::msb;
   const auto bits = [](const boost::multiprecision::cpp_int& i) -> std::size_t {
     return i == 0 ? 0 : msb(abs(i)) + 1;
   };
-  const std::size_t b = std::max(bits(numerator(x)), bits(denominator(x)));
+  return std::max(bits(numerator(x)), bits(denominator(x)));
+}
+
+void check_exact_size(const Rational& x, const std::string& field) {
+  const std::size_t b = exact_bits(x);
   if (b > max_exact_bits)
     throw InputError(field, fmt::format("an exact rational of {} bits; at most {} bits are kept "
                                         "(exact numbers grow with every step): use --precision "
                                         "50 or a shorter horizon (docs/limits.md)",
                                         b, max_exact_bits));
+}
+
+void check_exact_growth(const Vector<Rational>& q, const Vector<Rational>& v, Index step,
+                        const Rational& t) {
+  for (int which = 0; which < 2; ++which) {
+    const Vector<Rational>& x = which == 0 ? q : v;
+    for (Index i = 0; i < x.size(); ++i) {
+      const std::size_t b = exact_bits(x(i));
+      if (b > max_exact_bits)
+        throw InputError(
+            "precision",
+            fmt::format("the exact run stopped at step {} (t = {:.6g}): {}[{}] is an exact "
+                        "rational of {} bits, more than the {} bits kept (exact numbers grow "
+                        "with every step, geometrically for a nonlinear model in contact): use "
+                        "--precision 50 or a shorter horizon (docs/limits.md)",
+                        step, static_cast<double>(t), which == 0 ? "q" : "v", i, b,
+                        max_exact_bits));
+    }
+  }
 }
 
 std::string describe_json(const nlohmann::json& value, std::size_t max_chars) {

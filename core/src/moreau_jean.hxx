@@ -203,46 +203,52 @@ void MoreauJean<Scalar>::do_initialize(const LinearModel<Scalar>& model,
 
 template <class Scalar>
 bool MoreauJean<Scalar>::accepts_nonlinear() const {
-  return !is_exact_v<Scalar>;
+  return true;
 }
 
 template <class Scalar>
 void MoreauJean<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
                                        const State<Scalar>& initial, const Scalar& h) {
+  const Index n = model.dofs(), m = model.contacts();
+  if (initial.q.size() != n || initial.v.size() != n)
+    throw InputError("q0", fmt::format("initial state has {} positions and {} velocities, the "
+                                       "model has {} degrees of freedom",
+                                       initial.q.size(), initial.v.size(), n));
+  model_ = nullptr;
+  nonlinear_model_ = &model;
+  h_ = h;
+  friction_ = has_friction(model);
+  const Index d = friction_ ? model.tangent_directions() : 0;
+  if (friction_)
+    friction_resolved_ = moreau_jean_detail::resolve_friction_method(friction_method_, d);
+  nonlinear_work_.size(n, m, d);
   if constexpr (is_exact_v<Scalar>) {
-    (void)model, (void)initial, (void)h;
-    throw SpecError("precision",
-                    "moreau-jean steps nonlinear (lagrangian) models in double and 50 digits "
-                    "only: nonlinear geometry is generally trigonometric, which exact rational "
-                    "arithmetic cannot evaluate, and a model without its own force Jacobians is "
-                    "differentiated numerically; use --precision double or 50");
-  } else {
-    const Index n = model.dofs(), m = model.contacts();
-    if (initial.q.size() != n || initial.v.size() != n)
-      throw InputError("q0", fmt::format("initial state has {} positions and {} velocities, the "
-                                         "model has {} degrees of freedom",
-                                         initial.q.size(), initial.v.size(), n));
-    model_ = nullptr;
-    nonlinear_model_ = &model;
-    h_ = h;
-    friction_ = has_friction(model);
-    const Index d = friction_ ? model.tangent_directions() : 0;
-    if (friction_)
-      friction_resolved_ = moreau_jean_detail::resolve_friction_method(friction_method_, d);
-    nonlinear_work_.size(n, m, d);
+    // Exact steps need the model's own force Jacobians (central differences need a cube
+    // root) and, with friction, the planar cone (the spatial one needs square roots).
+    // Formula models whose formulas are all rational have both (docs/nonlinear-models.md).
+    if (friction_ && d != 1)
+      throw SpecError("precision",
+                      "moreau-jean with friction in rational arithmetic steps d = 1 only (the "
+                      "spatial cone needs square roots); the model has d = 2: use double or "
+                      "--precision 50");
+    if (!model.force_jacobians(initial.t, initial.q, initial.v, nonlinear_work_.stiffness,
+                               nonlinear_work_.damping))
+      throw SpecError("precision",
+                      "moreau-jean steps the nonlinear model " + model.name() +
+                          " in rational arithmetic only with the model's own force Jacobians "
+                          "(central differences need a cube root); use double or "
+                          "--precision 50");
   }
 }
 
 template <class Scalar>
 void MoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   if (nonlinear_model_) {
-    if constexpr (!is_exact_v<Scalar>) {
-      const detail::MoreauJeanNonlinearParameters<Scalar> parameters{
-          "moreau-jean", theta_,       h_,        activation_,
-          lcp_method_,   lcp_options_, friction_, friction_resolved_};
-      detail::moreau_jean_nonlinear_step(parameters, *nonlinear_model_, nonlinear_work_, state,
-                                         summary);
-    }
+    const detail::MoreauJeanNonlinearParameters<Scalar> parameters{
+        "moreau-jean", theta_,       h_,        activation_,
+        lcp_method_,   lcp_options_, friction_, friction_resolved_};
+    detail::moreau_jean_nonlinear_step(parameters, *nonlinear_model_, nonlinear_work_, state,
+                                       summary);
     return;
   }
   const LinearModel<Scalar>& model = *model_;

@@ -10,40 +10,28 @@ namespace nsh::formula {
 template <class Scalar>
 LagrangianRun<Scalar>::LagrangianRun(const CaseDocument& document, const std::string& spec,
                                      const std::string& h_text, const std::string& T_text) {
-  if constexpr (is_exact_v<Scalar>) {
-    // Refused before the scheme is made: moreau-jean in Rational would refuse the model later,
-    // naming the scheme's precision rather than the command's option.
-    (void)spec, (void)h_text, (void)T_text;
-    throw InputError("--precision",
-                     "rational: case " + document.name +
-                         " is of family 'lagrangian' (a nonlinear model), which moreau-jean "
-                         "steps in double and 50 digits only: nonlinear geometry is generally "
-                         "trigonometric, which exact rational arithmetic cannot evaluate; use "
-                         "--precision double or 50");
-  } else {
-    scheme = Registry::builtin().make<Scalar>(spec);
-    if (!scheme->accepts_nonlinear())
-      throw InputError("--scheme", scheme->info().spec + " does not step nonlinear models (case " +
-                                       document.name +
-                                       " is of family 'lagrangian'); use moreau-jean");
-    try {
-      lagrangian = load_lagrangian_case<Scalar>(document);
-    } catch (const InputError& e) {
-      throw InputError("", "case " + document.source + ": " + e.what());
-    }
-    if (!h_text.empty()) {
-      h = parse_number<Scalar>(h_text, "h");
-    } else if (lagrangian.h) {
-      h = *lagrangian.h;
-    } else {
-      throw InputError("h", "no step size: give --h (the case file " + document.source +
-                                " has no default \"h\")");
-    }
-    if (!T_text.empty()) lagrangian.T = parse_number<Scalar>(T_text, "T");
-    steps = step_count(lagrangian.initial.t, lagrangian.T, h);  // checks h and T
-    lagrangian.model.validate(lagrangian.initial);
-    scheme->initialize(lagrangian.model, lagrangian.initial, h);
+  scheme = Registry::builtin().make<Scalar>(spec);
+  if (!scheme->accepts_nonlinear())
+    throw InputError("--scheme", scheme->info().spec + " does not step nonlinear models (case " +
+                                     document.name +
+                                     " is of family 'lagrangian'); use moreau-jean");
+  try {
+    lagrangian = load_lagrangian_case<Scalar>(document);
+  } catch (const InputError& e) {
+    throw InputError("", "case " + document.source + ": " + e.what());
   }
+  if (!h_text.empty()) {
+    h = parse_number<Scalar>(h_text, "h");
+  } else if (lagrangian.h) {
+    h = *lagrangian.h;
+  } else {
+    throw InputError(
+        "h", "no step size: give --h (the case file " + document.source + " has no default \"h\")");
+  }
+  if (!T_text.empty()) lagrangian.T = parse_number<Scalar>(T_text, "T");
+  steps = step_count(lagrangian.initial.t, lagrangian.T, h);  // checks h and T
+  lagrangian.model.validate(lagrangian.initial);
+  scheme->initialize(lagrangian.model, lagrangian.initial, h);
 }
 
 template class LagrangianRun<double>;

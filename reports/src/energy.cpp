@@ -339,20 +339,16 @@ std::string nonlinear_outside_reason(const properties::Claim& claim,
 template <class Scalar>
 EnergyReport run_lagrangian_ledger(const EnergyOptions& options, const CaseDocument& document) {
   const formula::LagrangianRun<Scalar> run(document, options.spec, options.h, options.T);
-  if constexpr (is_exact_v<Scalar>) {
-    throw std::logic_error("energy: LagrangianRun<Rational> refuses before this point");
-  } else {
-    const auto& c = run.lagrangian;
-    return energy_ledger<Scalar>(
-        options, document, run.scheme->info(), c.initial, run.h, run.steps,
-        c.model.energy(c.initial.q, c.initial.v),
-        [&](const StepObserver<Scalar>& observer) {
-          simulate<Scalar>(*run.scheme, c.model, c.initial, run.h, c.T, observer);
-        },
-        [&](const State<Scalar>& before, const State<Scalar>& after, const StepSummary<Scalar>& s,
-            bool) { return nonlinear_energy_dissipation<Scalar>(c.model, before, after, s); },
-        [&](const properties::Claim& claim) { return nonlinear_outside_reason(claim, c.model); });
-  }
+  const auto& c = run.lagrangian;
+  return energy_ledger<Scalar>(
+      options, document, run.scheme->info(), c.initial, run.h, run.steps,
+      c.model.energy(c.initial.q, c.initial.v),
+      [&](const StepObserver<Scalar>& observer) {
+        simulate<Scalar>(*run.scheme, c.model, c.initial, run.h, c.T, observer);
+      },
+      [&](const State<Scalar>& before, const State<Scalar>& after, const StepSummary<Scalar>& s,
+          bool) { return nonlinear_energy_dissipation<Scalar>(c.model, before, after, s); },
+      [&](const properties::Claim& claim) { return nonlinear_outside_reason(claim, c.model); });
 }
 #else
 template <class Scalar>

@@ -64,9 +64,14 @@ inline constexpr double max_steps = 1e9;
 /// analytic reference scans 8 points per finest step): the default of its --max-steps.
 inline constexpr Index default_converge_max_steps = 10'000'000;
 
-/// Most bits of one exact rational's numerator or denominator that check_exact_size accepts:
-/// exact arithmetic on a long run grows its numbers without bound.
-inline constexpr std::size_t max_exact_bits = 1u << 20;
+/// Most bits of one exact rational's numerator or denominator that check_exact_size and
+/// check_exact_growth accept: exact arithmetic on a long run grows its numbers without bound, and
+/// Boost's cpp_rational costs grow faster than quadratically with them. Measured on
+/// particle-on-parabola (moreau-jean:theta=1, h = 1/20, -O1): every step with an impulse
+/// quadruples the bits; the whole run to step 26 (numbers of ~16k bits) takes 0.8 s, the next two
+/// steps (to ~66k bits) more than 100 s. 2^13 bits (about 2500 digits) stops a run before its
+/// steps cost seconds; linear models with a constant iteration matrix grow only linearly.
+inline constexpr std::size_t max_exact_bits = 1u << 13;
 
 /// InputError(source) if a file has more than max_input_file_bytes.
 void check_file_size(std::uintmax_t bytes, const std::string& path, const std::string& field);
@@ -95,9 +100,18 @@ void check_contacts(Index rows, Index cols, const std::string& field);
 void check_steps(double steps, double max_steps, const std::string& field,
                  const std::string& option);
 
+/// The larger bit count of an exact rational's numerator and denominator.
+std::size_t exact_bits(const Rational& x);
+
 /// InputError(field) if an exact rational's numerator or denominator has more than
 /// max_exact_bits bits.
 void check_exact_size(const Rational& x, const std::string& field);
+
+/// InputError("precision") naming the step, t and the entry if a number of an exact run's state
+/// after `step` has more than max_exact_bits bits: the driver's loop calls it after every step,
+/// so a long exact run stops saying how far it got instead of slowing without bound.
+void check_exact_growth(const Vector<Rational>& q, const Vector<Rational>& v, Index step,
+                        const Rational& t);
 
 /// A JSON value in at most `max_chars` characters for a message ("array [[[[[[..."), with its
 /// type name first. Walks at most `max_chars` nodes whatever the value's depth or size, so a

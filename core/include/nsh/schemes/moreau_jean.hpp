@@ -80,8 +80,10 @@
 //   q_{k+1} = q_k + h ((1-theta) v_k + theta v_{k+1}).
 //
 // For an affine f with constant M, W_N, W_T (LinearModelAdapter) this is the linear step above
-// to round-off. Double and Real50 (Rational is refused: nonlinear geometry is generally
-// trigonometric, and the numerical Jacobians need a cube root).
+// to round-off. Double and Real50; Rational when the model gives its own force Jacobians and
+// every quantity is rational (a lagrangian file of rational formulas; friction with d = 1): the
+// exact numbers then grow geometrically with the steps in contact, and the driver stops a run
+// whose numbers exceed limits::max_exact_bits (docs/limits.md).
 //
 // Allocation: on the double path `step` allocates nothing once the summary has been sized by a
 // first step, with or without active contacts, for lcp=lemke and lcp=pgs: the active Delassus

@@ -4,9 +4,9 @@
 // with the same messages: the scheme is made from its spec and must step nonlinear models
 // (moreau-jean), the case is loaded with the file's name on every error, h and T are read
 // (the case's defaults otherwise), the step count is checked, the model is validated at q0 and
-// the scheme initialized on it, all before any output. Rational is refused naming
-// "--precision": the catalogue's formulas are trigonometric and moreau-jean steps nonlinear
-// models in double and 50 digits only.
+// the scheme initialized on it, all before any output. Rational runs where every formula is
+// rational (cases/data/particle-on-parabola.json); a case with sin, a root or pi is refused
+// naming its field and --precision rational (the loader's message).
 
 #include <nsh/case_file.hpp>
 #include <nsh/formula/lagrangian_case.hpp>
@@ -22,7 +22,8 @@ class LagrangianRun {
  public:
   /// `h_text` / `T_text` empty: the case's "h" (InputError naming "h" without one) / "T".
   /// Errors: InputError naming "--scheme" (a scheme that does not step nonlinear models),
-  /// "--precision" (Rational), the case file's field (prefixed by "case <file>: "), "h", "T".
+  /// the case file's field (prefixed by "case <file>: "; in Rational also a formula that is not
+  /// rational), "h", "T".
   LagrangianRun(const CaseDocument& document, const std::string& spec, const std::string& h_text,
                 const std::string& T_text);
   // The scheme is bound to `lagrangian.model` by address: the run stays where it was built.

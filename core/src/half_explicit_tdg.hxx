@@ -55,9 +55,17 @@ LcpResult<Scalar> half_explicit_prox_newton(const Matrix<Scalar>& W, const Vecto
   Index iterations = 0;
   std::string why;
   while (true) {
-    // The certificate is the stopping rule: a point the natural map does not accept is never
-    // reported solved, whatever the prox residual says (docs/half-explicit-tdg.md).
-    if (natural_map_within(z, w, lcp_tolerance<Scalar>(W, b, z, options))) {
+    // Stop when z >= 0 and w >= 0 to the round-off of this problem's own numbers, |b| and
+    // |W| |z| (exactly in Rational), not merely within the certificate's tolerance, which is
+    // relative to max(|W|, |b|): on a contact at rest to round-off b is of order 1e-18 and
+    // z = 0 would pass it with w = b < 0. The certificate is then computed and must accept the
+    // point: nothing is reported solved on the prox residual alone (docs/half-explicit-tdg.md).
+    const Scalar sign_zero =
+        tolerance<Scalar>(max_abs(b) + max_abs(W) * max_abs(z), Scalar(64 * (k + 1)));
+    bool feasible = true;
+    for (Index i = 0; i < k && feasible; ++i)
+      feasible = z(i) >= -sign_zero && w(i) >= -sign_zero;
+    if (feasible && natural_map_within(z, w, lcp_tolerance<Scalar>(W, b, z, options))) {
       result.z = z;
       result.iterations = iterations;
       certify_result<Scalar>(W, b, options, LcpStatus::solved, "",
@@ -256,13 +264,17 @@ void HalfExplicitTdg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>&
   const Vector<Scalar>& u = state.v;
   last_newton_iterations_ = 0;
 
-  // "<= 0" and "< 0" read to round-off: 64 eps times the scale of G^T q + w and of G^T u
-  // (exactly zero in Rational), as Moreau–Jean's index set (a contact held by the previous
-  // step's solve is at zero only to that solve's round-off).
+  // "<= 0" and "< 0" read to round-off (exactly zero in Rational), as Moreau–Jean's index set: a
+  // contact held by the previous solve is at zero only to that solve's round-off, which is at
+  // the scale of the velocities the stage cancels (u_n, the free velocity, M^-1 G z) and, for a
+  // gap, of q and of h times those velocities. Reading the sign of that round-off took a
+  // resting contact for an impact with e = 1 (a double/Real50 split of 5e-3 at h = 1/64).
   const Scalar gradient_scale = max_abs(model.G);
-  const auto closed = [&](const Vector<Scalar>& position) {
+  const Scalar operations = Scalar(256 * (m + 1));
+  const auto closed = [&](const Vector<Scalar>& position, const Scalar& velocity_scale) {
     const Vector<Scalar> g = model.gap(position);
-    const Scalar zero = tolerance<Scalar>(gradient_scale * max_abs(position) + max_abs(model.w));
+    const Scalar zero = tolerance<Scalar>(
+        gradient_scale * (max_abs(position) + h * velocity_scale) + max_abs(model.w), operations);
     std::vector<Index> set;
     for (Index a = 0; a < m; ++a)
       if (g(a) <= zero) set.push_back(a);
@@ -274,18 +286,21 @@ void HalfExplicitTdg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>&
   const Vector<Scalar> f_n = F_n - model.C * u - model.K * q;
 
   // Forecast: explicit Euler with the constraint forces lambda_1 on A_n (z_1 = h lambda_1).
-  const std::vector<Index> closed_n = closed(q);
   const Vector<Scalar> u_free1 = u + h * mass_lu_.solve(f_n);
+  const std::vector<Index> closed_n = closed(q, Scalar(max_abs(u) + max_abs(u_free1)));
   Vector<Scalar> z1 = Vector<Scalar>::Zero(m);
   LcpResult<Scalar> forecast;
   if (!closed_n.empty()) z1 = solve_active("forecast", closed_n, u_free1, nullptr, state.t, forecast);
-  const Vector<Scalar> u_1 = u_free1 + minv_g_ * z1;
+  const Vector<Scalar> reaction_1 = minv_g_ * z1;
+  const Vector<Scalar> u_1 = u_free1 + reaction_1;
   const Vector<Scalar> q_next = q + (h * half) * (u + u_1);
 
   // Impact detection on A_{n+1} with the forecast velocity.
-  const std::vector<Index> closed_next = closed(q_next);
+  const Scalar velocity_scale =
+      max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
+  const std::vector<Index> closed_next = closed(q_next, velocity_scale);
   const Vector<Scalar> U_1 = model.local_velocity(u_1);
-  const Scalar velocity_zero = tolerance<Scalar>(gradient_scale * max_abs(u_1));
+  const Scalar velocity_zero = tolerance<Scalar>(gradient_scale * velocity_scale, operations);
   bool impact = false;
   for (Index a : closed_next) impact = impact || U_1(a) < -velocity_zero;
 

@@ -32,9 +32,11 @@ class MutantHalfExplicitTdg : public Scheme<double> {
     delassus_ = model.G.transpose() * minv_g_;
   }
 
-  std::vector<Index> closed(const Vector<double>& q) const {
+  std::vector<Index> closed(const Vector<double>& q, double velocity_scale) const {
     const Vector<double> g = model_->gap(q);
-    const double zero = tolerance<double>(max_abs(model_->G) * max_abs(q) + max_abs(model_->w));
+    const double zero = tolerance<double>(
+        max_abs(model_->G) * (max_abs(q) + h_ * velocity_scale) + max_abs(model_->w),
+        256.0 * static_cast<double>(model_->contacts() + 1));
     std::vector<Index> set;
     for (Index a = 0; a < g.size(); ++a)
       if (g(a) <= zero) set.push_back(a);
@@ -81,16 +83,20 @@ class MutantHalfExplicitTdg : public Scheme<double> {
     const Vector<double> q = state.q, u = state.v;
     const Vector<double> F_n = model.force(state.t), F_next = model.force(state.t + h);
     const Vector<double> f_n = F_n - model.C * u - model.K * q;
-    const std::vector<Index> closed_n = closed(q);
     const Vector<double> u_free1 = u + h * lu_.solve(f_n);
+    const std::vector<Index> closed_n = closed(q, max_abs(u) + max_abs(u_free1));
     Vector<double> z1 = Vector<double>::Zero(m);
     LcpResult<double> forecast;
     if (!closed_n.empty()) z1 = solve(closed_n, u_free1, nullptr, forecast);
-    const Vector<double> u_1 = u_free1 + minv_g_ * z1;
+    const Vector<double> reaction_1 = minv_g_ * z1;
+    const Vector<double> u_1 = u_free1 + reaction_1;
     const Vector<double> q_next = q + h / 2 * (u + u_1);
-    const std::vector<Index> closed_next = closed(q_next);
+    const double velocity_scale =
+        max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
+    const std::vector<Index> closed_next = closed(q_next, velocity_scale);
     const Vector<double> U_1 = model.local_velocity(u_1);
-    const double velocity_zero = tolerance<double>(max_abs(model.G) * max_abs(u_1));
+    const double velocity_zero = tolerance<double>(max_abs(model.G) * velocity_scale,
+                                                   256.0 * static_cast<double>(m + 1));
     bool impact = false;
     for (Index a : closed_next) impact = impact || U_1(a) < -velocity_zero;
     const Vector<double> f_1 = F_next - model.C * u_1 - model.K * q_next;

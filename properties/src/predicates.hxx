@@ -347,6 +347,10 @@ Judgement momentum_balance(const StepView<Scalar>& s) {
     Scalar scale = max_abs(c) * (max_abs(s.model.M) * (max_abs(s.before.v) + max_abs(s.after.v)) +
                                  max_abs(st.external_impulse) +
                                  max_abs(s.model.G) * max_abs(st.impulse) * Scalar(m + 1));
+    if (m && st.forecast_impulse.size() == m) {  // half-explicit-tdg's forecast force
+      rhs += Gc.dot(st.forecast_impulse);
+      scale += max_abs(c) * max_abs(s.model.G) * max_abs(st.forecast_impulse) * Scalar(m + 1);
+    }
     if (detail::has_tangential(st) && s.model.G_T.cols() == st.tangential_impulse.size()) {
       const Vector<Scalar> GTc = s.model.G_T.transpose() * c;
       rhs += GTc.dot(st.tangential_impulse);

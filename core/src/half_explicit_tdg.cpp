@@ -25,6 +25,12 @@ void register_half_explicit_tdg(Registry& registry) {
       {"max_iterations", "50", "semismooth Newton iterations before the fallback", {}},
       {"fallback", "lemke", "LCP solver when Newton does not certify (none: a StepError)",
        {"lemke", "enumeration", "none"}},
+      // No default value, so that the canonical spec of a frictionless run is unchanged.
+      {"friction",
+       "",
+       "one-step Coulomb friction solver (docs/half-explicit-tdg.md); unset: lemke for d = 1 "
+       "(exact in rational), alart-curnier for d = 2; rational arithmetic accepts lemke only",
+       {"lemke", "alart-curnier", "pgs"}},
   };
   set_factories<HalfExplicitTdg>(entry, /*rational=*/true);
   entry.representatives = {"half-explicit-tdg"};

@@ -19,8 +19,9 @@ namespace nsh {
 namespace half_explicit_tdg_detail {
 
 inline const char* hets_accepted_options() {
-  return "fallback (lemke | enumeration | none), max_iterations (a positive integer), r "
-         "(delassus | a positive number), tolerance (a number >= 0)";
+  return "fallback (lemke | enumeration | none), friction (lemke | alart-curnier | pgs), "
+         "max_iterations (a positive integer), r (delassus | a positive number), tolerance (a "
+         "number >= 0)";
 }
 
 /// A number option read exactly, the error naming the option.
@@ -127,7 +128,8 @@ template <class Scalar>
 HalfExplicitTdg<Scalar>::HalfExplicitTdg(const SchemeSpec& spec) {
   namespace d = half_explicit_tdg_detail;
   for (const auto& [key, value] : spec.options()) {
-    if (key != "r" && key != "tolerance" && key != "max_iterations" && key != "fallback")
+    if (key != "r" && key != "tolerance" && key != "max_iterations" && key != "fallback" &&
+        key != "friction")
       throw SpecError(spec.name() + ":" + key,
                       std::string("unknown option; half-explicit-tdg accepts: ") +
                           d::hets_accepted_options());
@@ -168,6 +170,22 @@ HalfExplicitTdg<Scalar>::HalfExplicitTdg(const SchemeSpec& spec) {
                       "'" + f + "' is not accepted; choices: lemke, enumeration, none");
     }
   }
+  if (spec.has("friction")) {
+    try {
+      friction_method_ = parse_friction_method(spec.text("friction"));
+    } catch (const SpecError&) {
+      throw SpecError(spec.name() + ":friction", "'" + spec.text("friction") +
+                                                     "' is not accepted; choices: lemke, "
+                                                     "alart-curnier, pgs");
+    }
+    if constexpr (is_exact_v<Scalar>) {
+      if (*friction_method_ != FrictionMethod::lemke)
+        throw SpecError(spec.name() + ":friction",
+                        std::string("'") + to_string(*friction_method_) +
+                            "' iterates and cannot run in rational arithmetic; accepted with "
+                            "--precision rational: lemke (d = 1)");
+    }
+  }
 }
 
 template <class Scalar>
@@ -177,15 +195,18 @@ SchemeInfo HalfExplicitTdg<Scalar>::info() const {
   const std::string r = rule_.delassus ? std::string("delassus") : format_scalar(rule_.constant);
   const std::string fallback = use_fallback_ ? std::string(to_string(fallback_)) : "none";
   info.spec = "half-explicit-tdg:fallback=" + fallback +
+              (friction_method_ ? std::string(",friction=") + to_string(*friction_method_) : "") +
               ",max_iterations=" + std::to_string(max_iterations_) + ",r=" + r +
               ",tolerance=" + format_scalar(tolerance_exact_);
   info.smooth_order = 2;
   info.impulse_lcp = true;
   info.algorithmic_energy = false;
   info.momentum_conserving = true;
-  info.friction = false;
+  info.friction = true;
   info.parameters["r"] = r;
   info.parameters["fallback"] = fallback;
+  info.parameters["friction"] =
+      friction_method_ ? to_string(*friction_method_) : "lemke (d = 1), alart-curnier (d = 2)";
   return info;
 }
 
@@ -214,6 +235,99 @@ void HalfExplicitTdg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
     minv_g_ = mass_lu_.solve(model.G);
     delassus_ = model.G.transpose() * minv_g_;
   }
+  friction_ = model.has_friction();
+  minv_h_.resize(0, 0);
+  delassus_local_.resize(0, 0);
+  if (friction_) {
+    const Index d = model.tangent_directions();
+    friction_resolved_ =
+        friction_method_.value_or(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier);
+    if (d == 2 && friction_resolved_ == FrictionMethod::lemke)
+      throw SpecError("half-explicit-tdg:friction",
+                      "lemke solves the planar (d = 1) friction problem only; the model has d = "
+                      "2 tangent directions: use alart-curnier or pgs");
+    if constexpr (is_exact_v<Scalar>) {
+      if (d != 1)
+        throw SpecError("precision",
+                        "half-explicit-tdg with friction in rational arithmetic steps d = 1 only "
+                        "(the spatial cone needs square roots); the model has d = 2: use double "
+                        "or --precision 50");
+    }
+    Matrix<Scalar> H(n, m * (1 + d));
+    for (Index a = 0; a < m; ++a) {
+      H.col(a * (1 + d)) = model.G.col(a);
+      for (Index j = 0; j < d; ++j) H.col(a * (1 + d) + 1 + j) = model.G_T.col(a * d + j);
+    }
+    minv_h_ = mass_lu_.solve(H);
+    delassus_local_ = H.transpose() * minv_h_;
+  }
+}
+
+template <class Scalar>
+Vector<Scalar> HalfExplicitTdg<Scalar>::solve_friction_active(
+    const char* stage, const std::vector<Index>& active, const Vector<Scalar>& free_velocity,
+    const Vector<Scalar>* newton_velocity, const Scalar& t, LcpResult<Scalar>& record) {
+  const LinearModel<Scalar>& model = *model_;
+  const Index m = model.contacts();
+  const Index d = model.tangent_directions();
+  const Index block = 1 + d;
+  const Index k = static_cast<Index>(active.size());
+  Vector<Scalar> local = Vector<Scalar>::Zero(m * block);
+  FrictionProblem<Scalar> problem;
+  problem.tangent_dimension = d;
+  problem.W.resize(k * block, k * block);
+  problem.b.resize(k * block);
+  problem.friction_coefficient.resize(k);
+  for (Index i = 0; i < k; ++i) {
+    const Index a = active[static_cast<std::size_t>(i)];
+    problem.friction_coefficient(i) = model.mu(a);
+    for (Index r = 0; r < block; ++r) {
+      for (Index j = 0; j < k; ++j) {
+        const Index c = active[static_cast<std::size_t>(j)];
+        for (Index s = 0; s < block; ++s)
+          problem.W(i * block + r, j * block + s) = delassus_local_(a * block + r, c * block + s);
+      }
+      problem.b(i * block + r) = r == 0 ? Scalar(model.G.col(a).dot(free_velocity))
+                                        : Scalar(model.G_T.col(a * d + r - 1).dot(free_velocity));
+    }
+    if (newton_velocity) problem.b(i * block) += model.e(a) * (*newton_velocity)(a);
+  }
+  FrictionOptions<Scalar> options;
+  options.relative_tolerance = lcp_options_.relative_tolerance;
+  const FrictionResult<Scalar> result = solve_friction(friction_resolved_, problem, options);
+  last_newton_iterations_ += result.iterations;
+  if (!result.ok()) {
+    const FrictionCertificate<Scalar>& c = result.certificate;
+    throw StepError(fmt::format(
+        "half-explicit-tdg: the {} friction problem at t = {} ({} active contacts, d = {}, "
+        "method {}) was not certified: status {}, prox residual {} (tolerance {}), cone {}, "
+        "normal feasibility {}, complementarity {}, stick velocity {}, dissipation defect {}{}{}",
+        stage, format_scalar(t), k, d, to_string(friction_resolved_), to_string(result.status),
+        format_scalar(c.prox_residual), format_scalar(c.tolerance),
+        format_scalar(c.cone_feasibility), format_scalar(c.normal_feasibility),
+        format_scalar(c.normal_complementarity), format_scalar(c.stick_velocity),
+        format_scalar(c.dissipation_defect), result.message.empty() ? "" : "; ", result.message));
+  }
+  // The normal part as the step's LCP record (z = P_N, w = U_N on the closed set), with the
+  // friction certificate's normal residuals, as Moreau–Jean records its friction step.
+  record.z.resize(k);
+  record.w.resize(k);
+  for (Index i = 0; i < k; ++i) {
+    const Index a = active[static_cast<std::size_t>(i)];
+    for (Index r = 0; r < block; ++r) local(a * block + r) = result.P(i * block + r);
+    record.z(i) = result.P(i * block);
+    record.w(i) = result.U(i * block);
+  }
+  record.status = LcpStatus::solved;
+  record.method = LcpMethod::prox_newton;
+  record.iterations = result.iterations;
+  record.certificate = LcpCertificate<Scalar>{};
+  record.certificate.accepted = true;
+  record.certificate.natural_map = result.certificate.normal_complementarity;
+  record.certificate.feasibility = result.certificate.normal_feasibility;
+  record.certificate.tolerance = result.certificate.tolerance;
+  record.message = result.message;
+  return local;
 }
 
 template <class Scalar>
@@ -263,6 +377,7 @@ void HalfExplicitTdg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>&
   const Vector<Scalar>& q = state.q;
   const Vector<Scalar>& u = state.v;
   last_newton_iterations_ = 0;
+  if (friction_) return friction_step(state, summary);
 
   // "<= 0" and "< 0" read to round-off (exactly zero in Rational), as Moreau–Jean's index set: a
   // contact held by the previous solve is at zero only to that solve's round-off, which is at
@@ -348,6 +463,117 @@ void HalfExplicitTdg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>&
   summary.W_ext = half * dq.dot(F_n + F_next);
   summary.W_damp = -h * u_mean.dot(model.C * u_mean);
   summary.W_contact = model.local_velocity(u_mean).dot(impulse + forecast_impulse);
+  summary.numerical_dissipation = Scalar(0);
+  summary.has_algorithmic_energy = false;
+
+  state.q = q_next;
+  state.v = u_next;
+  state.t = state.t + h;
+}
+
+template <class Scalar>
+void HalfExplicitTdg<Scalar>::friction_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
+  // The frictionless step of do_step with H = [G_N, G_T..] in place of G and the friction
+  // problem in place of the LCP (docs/half-explicit-tdg.md "Friction").
+  const LinearModel<Scalar>& model = *model_;
+  const Index m = model.contacts();
+  const Index d = model.tangent_directions();
+  const Index block = 1 + d;
+  const Scalar& h = h_;
+  const Scalar half = Scalar(1) / 2;
+  const Vector<Scalar>& q = state.q;
+  const Vector<Scalar>& u = state.v;
+  const Scalar gradient_scale = max_abs(model.G);
+  const Scalar operations = Scalar(256 * (m + 1));
+  const auto closed = [&](const Vector<Scalar>& position, const Scalar& velocity_scale) {
+    const Vector<Scalar> g = model.gap(position);
+    const Scalar zero = tolerance<Scalar>(
+        gradient_scale * (max_abs(position) + h * velocity_scale) + max_abs(model.w), operations);
+    std::vector<Index> set;
+    for (Index a = 0; a < m; ++a)
+      if (g(a) <= zero) set.push_back(a);
+    return set;
+  };
+  const auto normal_part = [&](const Vector<Scalar>& local) {
+    Vector<Scalar> out(m);
+    for (Index a = 0; a < m; ++a) out(a) = local(a * block);
+    return out;
+  };
+  const auto tangential_part = [&](const Vector<Scalar>& local) {
+    Vector<Scalar> out(m * d);
+    for (Index a = 0; a < m; ++a)
+      for (Index j = 0; j < d; ++j) out(a * d + j) = local(a * block + 1 + j);
+    return out;
+  };
+
+  const Vector<Scalar> F_n = model.force(state.t);
+  const Vector<Scalar> F_next = model.force(state.t + h);
+  const Vector<Scalar> f_n = F_n - model.C * u - model.K * q;
+  const Vector<Scalar> u_free1 = u + h * mass_lu_.solve(f_n);
+  const std::vector<Index> closed_n = closed(q, Scalar(max_abs(u) + max_abs(u_free1)));
+  Vector<Scalar> P1 = Vector<Scalar>::Zero(m * block);
+  LcpResult<Scalar> forecast;
+  if (!closed_n.empty())
+    P1 = solve_friction_active("forecast", closed_n, u_free1, nullptr, state.t, forecast);
+  const Vector<Scalar> reaction_1 = minv_h_ * P1;
+  const Vector<Scalar> u_1 = u_free1 + reaction_1;
+  const Vector<Scalar> q_next = q + (h * half) * (u + u_1);
+
+  const Scalar velocity_scale =
+      max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
+  const std::vector<Index> closed_next = closed(q_next, velocity_scale);
+  const Vector<Scalar> U_1 = model.local_velocity(u_1);
+  const Scalar velocity_zero = tolerance<Scalar>(gradient_scale * velocity_scale, operations);
+  bool impact = false;
+  for (Index a : closed_next) impact = impact || U_1(a) < -velocity_zero;
+
+  const Vector<Scalar> f_1 = F_next - model.C * u_1 - model.K * q_next;
+  const Vector<Scalar> u_star = u + (h * half) * mass_lu_.solve(f_n + f_1);
+  Vector<Scalar> P2 = Vector<Scalar>::Zero(m * block);
+  Vector<Scalar> forecast_local = Vector<Scalar>::Zero(m * block);
+  Vector<Scalar> newton = Vector<Scalar>::Zero(m);
+  Vector<Scalar> u_free2;
+  if (impact) {
+    newton = model.local_velocity(u_star);
+    u_free2 = u_star;
+    if (!closed_next.empty())
+      P2 = solve_friction_active("impact", closed_next, u_free2, &newton, state.t, summary.lcp);
+  } else {
+    forecast_local = half * P1;
+    u_free2 = u_star + minv_h_ * forecast_local;
+    if (!closed_next.empty())
+      P2 = solve_friction_active("non-impulsive", closed_next, u_free2, nullptr, state.t,
+                                 summary.lcp);
+  }
+  if (closed_next.empty()) {
+    summary.lcp.z.resize(0);
+    summary.lcp.w.resize(0);
+    summary.lcp.status = LcpStatus::solved;
+    summary.lcp.method = LcpMethod::prox_newton;
+    summary.lcp.iterations = 0;
+    summary.lcp.certificate = LcpCertificate<Scalar>{};
+    summary.lcp.certificate.accepted = true;
+    summary.lcp.message.clear();
+  }
+  const Vector<Scalar> u_next = u_free2 + minv_h_ * P2;
+
+  summary.index_set.assign(closed_next.begin(), closed_next.end());
+  summary.impulse = normal_part(P2);
+  summary.tangential_impulse = tangential_part(P2);
+  summary.forecast_impulse = normal_part(forecast_local);
+  summary.forecast_tangential_impulse = tangential_part(forecast_local);
+  summary.velocity_newton = newton;
+  summary.lcp_solved = !closed_next.empty();
+  summary.external_impulse = (h * half) * (F_n + F_next);
+
+  const Vector<Scalar> dq = q_next - q;
+  const Vector<Scalar> u_mean = half * (u + u_next);
+  summary.W_ext = half * dq.dot(F_n + F_next);
+  summary.W_damp = -h * u_mean.dot(model.C * u_mean);
+  summary.W_contact =
+      model.local_velocity(u_mean).dot(Vector<Scalar>(summary.impulse + summary.forecast_impulse)) +
+      model.tangential_velocity(u_mean).dot(
+          Vector<Scalar>(summary.tangential_impulse + summary.forecast_tangential_impulse));
   summary.numerical_dissipation = Scalar(0);
   summary.has_algorithmic_energy = false;
 

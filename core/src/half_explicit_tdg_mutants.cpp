@@ -20,7 +20,13 @@ class MutantHalfExplicitTdg : public Scheme<double> {
   MutantHalfExplicitTdg(const SchemeSpec& spec, HetsDefect defect)
       : defect_(defect), healthy_(spec) {}
 
-  SchemeInfo info() const override { return healthy_.info(); }
+  /// The healthy scheme's info, frictionless: the defects are in the frictionless step (a
+  /// frictional model is refused, and the mutants are held to their claims without friction).
+  SchemeInfo info() const override {
+    SchemeInfo info = healthy_.info();
+    info.friction = false;
+    return info;
+  }
 
  private:
   void do_initialize(const LinearModel<double>& model, const State<double>&,

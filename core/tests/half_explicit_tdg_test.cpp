@@ -351,5 +351,82 @@ TEST(HalfExplicitTdg, RefusesHarmonicForcesInRational) {
   EXPECT_THROW(scheme.initialize(model, x, Rational(1) / 10), InputError);
 }
 
+/// q = (x_N, x_T..), M = I, G_N = e_1, G_T = e_2 .. e_{1+d}: a block on a plane under gravity.
+template <class S>
+LinearModel<S> sliding_block(Index d, const S& gravity, const S& mu) {
+  LinearModel<S> model;
+  model.name = "block";
+  model.M = Matrix<S>::Identity(1 + d, 1 + d);
+  model.G = Matrix<S>::Zero(1 + d, 1);
+  model.G(0, 0) = S(1);
+  model.G_T = Matrix<S>::Zero(1 + d, d);
+  for (Index j = 0; j < d; ++j) model.G_T(1 + j, j) = S(1);
+  model.mu = Vector<S>::Constant(1, mu);
+  model.e = Vector<S>::Zero(1);
+  model.F = Vector<S>::Zero(1 + d);
+  model.F(0) = -gravity;
+  fill_defaults(model);
+  model.validate();
+  return model;
+}
+
+TEST(HalfExplicitTdgFriction, SlidingBlockIsExactInRational) {
+  // docs/theory.md §9.2: the forecast and the non-impulsive step each slide with h/2 mu g of
+  // the friction impulse, so v_{k+1} = v_k - h mu g while v_k > h mu g, then 0 (stick), and
+  // x_{k+1} = x_k + h v_k - mu g h^2 / 2: the exact uniform deceleration at every grid point.
+  using Q = Rational;
+  const Q g(10), mu = Q(1) / 2, h = Q(1) / 10, v0(2);
+  const auto model = sliding_block<Q>(1, g, mu);
+  auto scheme = make_hets<Q>();
+  State<Q> x{Q(0), Vector<Q>::Zero(2), Vector<Q>::Zero(2)};
+  x.v(1) = v0;
+  scheme.initialize(model, x, h);
+  StepSummary<Q> s;
+  Q v = v0, position(0);
+  for (int k = 0; k < 8; ++k) {
+    scheme.step(x, s);
+    if (v > h * mu * g) {
+      position += h * v - mu * g * h * h / 2;
+      v -= h * mu * g;
+      EXPECT_EQ(x.q(1), position) << "step " << k + 1;
+      // The last problem's friction impulse is on the cone's edge, opposite the slip.
+      EXPECT_EQ(s.tangential_impulse(0), -mu * s.impulse(0));
+      EXPECT_EQ(s.forecast_tangential_impulse(0), -mu * s.forecast_impulse(0));
+    } else {
+      v = 0;
+    }
+    EXPECT_EQ(x.v(1), v) << "step " << k + 1;
+    EXPECT_EQ(x.v(0), Q(0));
+    EXPECT_EQ(x.q(0), Q(0));
+  }
+  EXPECT_EQ(x.v(1), Q(0));
+}
+
+TEST(HalfExplicitTdgFriction, SpatialSlideKeepsItsDirection) {
+  // d = 2 (alart-curnier): v_T = (3, 4) slows by h mu g per step along its own direction.
+  const double g = 10, mu = 0.5, h = 0.01;
+  const auto model = sliding_block<double>(2, g, mu);
+  for (const char* spec : {"half-explicit-tdg", "half-explicit-tdg:friction=pgs"}) {
+    SCOPED_TRACE(spec);
+    auto scheme = make_hets<double>(spec);
+    State<double> x{0.0, Vector<double>::Zero(3), Vector<double>::Zero(3)};
+    x.v << 0, 3, 4;
+    scheme.initialize(model, x, h);
+    StepSummary<double> s;
+    for (int k = 1; k <= 20; ++k) {
+      scheme.step(x, s);
+      const double speed = 5 - k * h * mu * g;
+      EXPECT_NEAR(x.v(1), 0.6 * speed, 1e-10);
+      EXPECT_NEAR(x.v(2), 0.8 * speed, 1e-10);
+      EXPECT_NEAR(x.v(0), 0.0, 1e-12);
+    }
+  }
+  // Rational refuses d = 2 (the cone needs square roots), naming the precision.
+  const auto exact = sliding_block<Rational>(2, Rational(10), Rational(1) / 2);
+  auto rational = make_hets<Rational>();
+  State<Rational> x{Rational(0), Vector<Rational>::Zero(3), Vector<Rational>::Zero(3)};
+  EXPECT_THROW(rational.initialize(exact, x, Rational(1) / 10), SpecError);
+}
+
 }  // namespace
 }  // namespace nsh

@@ -356,6 +356,11 @@ Judgement momentum_balance(const StepView<Scalar>& s) {
       rhs += GTc.dot(st.tangential_impulse);
       scale += max_abs(c) * max_abs(s.model.G_T) * max_abs(st.tangential_impulse) *
                Scalar(st.tangential_impulse.size() + 1);
+      if (st.forecast_tangential_impulse.size() == st.tangential_impulse.size()) {
+        rhs += GTc.dot(st.forecast_tangential_impulse);  // half-explicit-tdg's forecast force
+        scale += max_abs(c) * max_abs(s.model.G_T) * max_abs(st.forecast_tangential_impulse) *
+                 Scalar(st.tangential_impulse.size() + 1);
+      }
     }
     if (scale == Scalar(0)) scale = Scalar(1);
     const Scalar tol = tolerance<Scalar>(scale, Scalar(256 * (n + 1) * (n + 1)));

@@ -45,6 +45,9 @@ struct StepSummary {
   Vector<Scalar> tangential_impulse;
   Vector<Scalar> tangential_velocity_before;  ///< U_T,k = G_T^T v_k
   Vector<Scalar> tangential_velocity_after;   ///< U_T,{k+1} = G_T^T v_{k+1}
+  /// The tangential counterpart of forecast_impulse (m d entries, contact-major, or empty):
+  /// applied along G_T besides tangential_impulse; momentum_balance adds it.
+  Vector<Scalar> forecast_tangential_impulse;
 
   LcpResult<Scalar> lcp;  ///< the impulse LCP on index_set, with its certificate
   bool lcp_solved{true};  ///< false only if index_set was empty (no LCP was posed)

@@ -46,11 +46,24 @@
 //
 // Spec options: r (delassus | a positive number), tolerance (relative natural-map tolerance, 0 =
 // 4096 eps), max_iterations (Newton steps, a positive integer, default 50), fallback (lemke |
-// enumeration | none). Double, Real50 and Rational (Newton and both fallbacks are exact there;
-// a harmonic force is refused in Rational as by every scheme). Frictionless models only.
+// enumeration | none), friction (lemke | alart-curnier | pgs; unset: lemke for d = 1,
+// alart-curnier for d = 2). Double, Real50 and Rational (Newton and both fallbacks are exact
+// there; a harmonic force is refused in Rational as by every scheme).
+//
+// Coulomb friction (docs/half-explicit-tdg.md "Friction", docs/theory.md §9.1): on a model with
+// has_friction() each of the three problems becomes the one-step friction problem on its closed
+// set, contact-major with H = [G_N^a, G_T^a..], W = H^T M^-1 H, b = H^T v_free (normal rows
+// shifted by e o U* at an impact): the prox equations P_N = max(0, P_N - r_N U_N),
+// P_T = proj_{mu P_N D}(P_T - r_T U_T), solved by nsh::solve_friction (Alart–Curnier's
+// semismooth Newton on exactly these equations, PGS, or Lemke for d = 1, exact in Rational) and
+// refused unless certified. The forecast's tangential impulse h/2 lambda_T,1 is recorded in
+// forecast_tangential_impulse at a non-impulsive step. Rational steps d = 1 only.
 
+#include <nsh/friction/solver.hpp>
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/registry.hpp>
+
+#include <optional>
 #include <nsh/schemes/scheme.hpp>
 
 #include <Eigen/LU>
@@ -94,6 +107,7 @@ class HalfExplicitTdg : public Scheme<Scalar> {
   bool use_fallback_{true};
   LcpMethod fallback_{LcpMethod::lemke};
   LcpOptions<Scalar> lcp_options_;
+  std::optional<FrictionMethod> friction_method_;
 
   // Bound by initialize.
   const LinearModel<Scalar>* model_{nullptr};
@@ -102,6 +116,10 @@ class HalfExplicitTdg : public Scheme<Scalar> {
   Matrix<Scalar> minv_g_;    // M^-1 G
   Matrix<Scalar> delassus_;  // G^T M^-1 G
   Index last_newton_iterations_{0};
+  // Friction (only when the model has_friction()): M^-1 H and H^T M^-1 H, contact-major.
+  bool friction_{false};
+  FrictionMethod friction_resolved_{FrictionMethod::lemke};
+  Matrix<Scalar> minv_h_, delassus_local_;
 
   void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
                      const Scalar& h) override;
@@ -113,6 +131,14 @@ class HalfExplicitTdg : public Scheme<Scalar> {
                               const Vector<Scalar>& free_velocity,
                               const Vector<Scalar>* newton_velocity, const Scalar& t,
                               LcpResult<Scalar>& result);
+  /// The friction problem on `active` (b = H^T v_free, + e o newton on the normal rows);
+  /// throws StepError unless certified. Returns the local impulse in model order, m (1 + d),
+  /// and fills `record` with the normal part as an LCP record (z = P_N, w = U_N).
+  Vector<Scalar> solve_friction_active(const char* stage, const std::vector<Index>& active,
+                                       const Vector<Scalar>& free_velocity,
+                                       const Vector<Scalar>* newton_velocity, const Scalar& t,
+                                       LcpResult<Scalar>& record);
+  void friction_step(State<Scalar>& state, StepSummary<Scalar>& summary);
 };
 
 /// Registers "half-explicit-tdg" (double, Real50, Rational).

@@ -6,8 +6,7 @@
 namespace nsh {
 
 template class HalfExplicitTdg<double>;
-template LcpResult<double> half_explicit_prox_newton(const Matrix<double>&,
-                                                     const Vector<double>&,
+template LcpResult<double> half_explicit_prox_newton(const Matrix<double>&, const Vector<double>&,
                                                      const Vector<double>&, Index,
                                                      const LcpOptions<double>&, bool, LcpMethod);
 
@@ -19,11 +18,15 @@ void register_half_explicit_tdg(Registry& registry) {
       "constraints by semismooth Newton, split impulsive and non-impulsive forces (Schindler, "
       "Rezaei, Kursawe, Acary 2015; MBSim HETS2)";
   entry.options = {
-      {"r", "delassus",
-       "prox parameter: delassus (r_i = 1/W_ii, as MBSim) or a positive number", {}},
+      {"r",
+       "delassus",
+       "prox parameter: delassus (r_i = 1/W_ii, as MBSim) or a positive number",
+       {}},
       {"tolerance", "0", "relative natural-map tolerance of the certificate; 0: 4096 eps", {}},
       {"max_iterations", "50", "semismooth Newton iterations before the fallback", {}},
-      {"fallback", "lemke", "LCP solver when Newton does not certify (none: a StepError)",
+      {"fallback",
+       "lemke",
+       "LCP solver when Newton does not certify (none: a StepError)",
        {"lemke", "enumeration", "none"}},
       // No default value, so that the canonical spec of a frictionless run is unchanged.
       {"friction",

@@ -64,8 +64,7 @@ LcpResult<Scalar> half_explicit_prox_newton(const Matrix<Scalar>& W, const Vecto
     const Scalar sign_zero =
         tolerance<Scalar>(max_abs(b) + max_abs(W) * max_abs(z), Scalar(64 * (k + 1)));
     bool feasible = true;
-    for (Index i = 0; i < k && feasible; ++i)
-      feasible = z(i) >= -sign_zero && w(i) >= -sign_zero;
+    for (Index i = 0; i < k && feasible; ++i) feasible = z(i) >= -sign_zero && w(i) >= -sign_zero;
     if (feasible && natural_map_within(z, w, lcp_tolerance<Scalar>(W, b, z, options))) {
       result.z = z;
       result.iterations = iterations;
@@ -130,9 +129,9 @@ HalfExplicitTdg<Scalar>::HalfExplicitTdg(const SchemeSpec& spec) {
   for (const auto& [key, value] : spec.options()) {
     if (key != "r" && key != "tolerance" && key != "max_iterations" && key != "fallback" &&
         key != "friction")
-      throw SpecError(spec.name() + ":" + key,
-                      std::string("unknown option; half-explicit-tdg accepts: ") +
-                          d::hets_accepted_options());
+      throw SpecError(
+          spec.name() + ":" + key,
+          std::string("unknown option; half-explicit-tdg accepts: ") + d::hets_accepted_options());
   }
   if (spec.has("r") && spec.text("r") != "delassus") {
     rule_.delassus = false;
@@ -226,8 +225,8 @@ void HalfExplicitTdg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   mass_lu_.compute(model.M);
   for (Index i = 0; i < n; ++i)
     if (mass_lu_.matrixLU()(i, i) == Scalar(0))
-      throw StepError("half-explicit-tdg: the mass matrix is singular (pivot " +
-                      std::to_string(i) + "); validate the model");
+      throw StepError("half-explicit-tdg: the mass matrix is singular (pivot " + std::to_string(i) +
+                      "); validate the model");
   if (m == 0) {
     minv_g_.resize(n, 0);
     delassus_.resize(0, 0);
@@ -352,8 +351,8 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_active(const char* stage,
     else
       r(i) = scalar_cast<Scalar>(rule_.constant);
   }
-  result = half_explicit_prox_newton<Scalar>(W, b, r, max_iterations_, lcp_options_,
-                                             use_fallback_, fallback_);
+  result = half_explicit_prox_newton<Scalar>(W, b, r, max_iterations_, lcp_options_, use_fallback_,
+                                             fallback_);
   last_newton_iterations_ += result.iterations;
   if (!result.ok()) {
     const LcpCertificate<Scalar>& c = result.certificate;
@@ -361,8 +360,8 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_active(const char* stage,
         "half-explicit-tdg: the {} problem at t = {} ({} active contacts) was not certified: "
         "status {}, natural map {} (tolerance {}), feasibility {}, complementarity {}{}{}",
         stage, format_scalar(t), k, to_string(result.status), format_scalar(c.natural_map),
-        format_scalar(c.tolerance), format_scalar(c.feasibility),
-        format_scalar(c.complementarity), result.message.empty() ? "" : "; ", result.message));
+        format_scalar(c.tolerance), format_scalar(c.feasibility), format_scalar(c.complementarity),
+        result.message.empty() ? "" : "; ", result.message));
   }
   for (Index i = 0; i < k; ++i) z(active[static_cast<std::size_t>(i)]) = result.z(i);
   return z;
@@ -405,14 +404,14 @@ void HalfExplicitTdg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>&
   const std::vector<Index> closed_n = closed(q, Scalar(max_abs(u) + max_abs(u_free1)));
   Vector<Scalar> z1 = Vector<Scalar>::Zero(m);
   LcpResult<Scalar> forecast;
-  if (!closed_n.empty()) z1 = solve_active("forecast", closed_n, u_free1, nullptr, state.t, forecast);
+  if (!closed_n.empty())
+    z1 = solve_active("forecast", closed_n, u_free1, nullptr, state.t, forecast);
   const Vector<Scalar> reaction_1 = minv_g_ * z1;
   const Vector<Scalar> u_1 = u_free1 + reaction_1;
   const Vector<Scalar> q_next = q + (h * half) * (u + u_1);
 
   // Impact detection on A_{n+1} with the forecast velocity.
-  const Scalar velocity_scale =
-      max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
+  const Scalar velocity_scale = max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
   const std::vector<Index> closed_next = closed(q_next, velocity_scale);
   const Vector<Scalar> U_1 = model.local_velocity(u_1);
   const Scalar velocity_zero = tolerance<Scalar>(gradient_scale * velocity_scale, operations);
@@ -519,8 +518,7 @@ void HalfExplicitTdg<Scalar>::friction_step(State<Scalar>& state, StepSummary<Sc
   const Vector<Scalar> u_1 = u_free1 + reaction_1;
   const Vector<Scalar> q_next = q + (h * half) * (u + u_1);
 
-  const Scalar velocity_scale =
-      max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
+  const Scalar velocity_scale = max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
   const std::vector<Index> closed_next = closed(q_next, velocity_scale);
   const Vector<Scalar> U_1 = model.local_velocity(u_1);
   const Scalar velocity_zero = tolerance<Scalar>(gradient_scale * velocity_scale, operations);

@@ -101,8 +101,8 @@ class MutantHalfExplicitTdg : public Scheme<double> {
         max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
     const std::vector<Index> closed_next = closed(q_next, velocity_scale);
     const Vector<double> U_1 = model.local_velocity(u_1);
-    const double velocity_zero = tolerance<double>(max_abs(model.G) * velocity_scale,
-                                                   256.0 * static_cast<double>(m + 1));
+    const double velocity_zero =
+        tolerance<double>(max_abs(model.G) * velocity_scale, 256.0 * static_cast<double>(m + 1));
     bool impact = false;
     for (Index a : closed_next) impact = impact || U_1(a) < -velocity_zero;
     const Vector<double> f_1 = F_next - model.C * u_1 - model.K * q_next;

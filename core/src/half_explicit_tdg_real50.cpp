@@ -4,8 +4,7 @@
 
 namespace nsh {
 template class HalfExplicitTdg<Real50>;
-template LcpResult<Real50> half_explicit_prox_newton(const Matrix<Real50>&,
-                                                     const Vector<Real50>&,
+template LcpResult<Real50> half_explicit_prox_newton(const Matrix<Real50>&, const Vector<Real50>&,
                                                      const Vector<Real50>&, Index,
                                                      const LcpOptions<Real50>&, bool, LcpMethod);
 }  // namespace nsh

@@ -258,8 +258,7 @@ TEST(HalfExplicitTdg, WithoutContactAndDampingItIsStormerVerletEnergyIsNotMonoto
     const Rational q_before = state.q(0);
     scheme.step(state, s);
     EXPECT_EQ(shadow(state), conserved);
-    EXPECT_EQ(s.E_after - s.E_before,
-              h * h / 8 * (state.q(0) * state.q(0) - q_before * q_before));
+    EXPECT_EQ(s.E_after - s.E_before, h * h / 8 * (state.q(0) * state.q(0) - q_before * q_before));
     if (k == 0) {
       EXPECT_GT(s.E_after, s.E_before);  // q moves away from 0: E rises
     }
@@ -322,9 +321,8 @@ TEST(HalfExplicitTdg, SpecOptionsAreCheckedAndCanonical) {
             "half-explicit-tdg:fallback=enumeration,max_iterations=50,r=1/2,tolerance=0");
   for (const char* bad : {"half-explicit-tdg:r=0", "half-explicit-tdg:r=-1",
                           "half-explicit-tdg:r=abc", "half-explicit-tdg:max_iterations=0",
-                          "half-explicit-tdg:max_iterations=1.5",
-                          "half-explicit-tdg:tolerance=-1", "half-explicit-tdg:fallback=pgs",
-                          "half-explicit-tdg:theta=1/2"}) {
+                          "half-explicit-tdg:max_iterations=1.5", "half-explicit-tdg:tolerance=-1",
+                          "half-explicit-tdg:fallback=pgs", "half-explicit-tdg:theta=1/2"}) {
     SCOPED_TRACE(bad);
     EXPECT_THROW((void)Registry::builtin().make<double>(bad), SpecError);
   }

@@ -292,8 +292,8 @@ std::vector<Claim> half_explicit_tdg_claims(const SchemeInfo& info) {
             "0 <= G^T u_{n+1} _|_ lambda_2 otherwise, on A_{n+1})" +
                 also,
             any),
-      claim("newton_restitution",
-            "every parameter (U_newton = G^T u* at an impact step)" + also, any),
+      claim("newton_restitution", "every parameter (U_newton = G^T u* at an impact step)" + also,
+            any),
       claim("lcp_certificate",
             "every parameter (prox Newton stopped on the certificate, else the fallback; with "
             "friction the normal part)",

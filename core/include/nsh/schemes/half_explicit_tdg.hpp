@@ -63,8 +63,8 @@
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/registry.hpp>
 
-#include <optional>
 #include <nsh/schemes/scheme.hpp>
+#include <optional>
 
 #include <Eigen/LU>
 
@@ -85,8 +85,8 @@ struct HalfExplicitProxRule {
 template <class Scalar>
 LcpResult<Scalar> half_explicit_prox_newton(const Matrix<Scalar>& W, const Vector<Scalar>& b,
                                             const Vector<Scalar>& r, Index max_iterations,
-                                            const LcpOptions<Scalar>& options,
-                                            bool use_fallback, LcpMethod fallback);
+                                            const LcpOptions<Scalar>& options, bool use_fallback,
+                                            LcpMethod fallback);
 
 template <class Scalar>
 class HalfExplicitTdg : public Scheme<Scalar> {

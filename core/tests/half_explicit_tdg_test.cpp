@@ -426,5 +426,32 @@ TEST(HalfExplicitTdgFriction, SpatialSlideKeepsItsDirection) {
   EXPECT_THROW(rational.initialize(exact, x, Rational(1) / 10), SpecError);
 }
 
+TEST(HalfExplicitTdgFriction, OrderTwoOnAPersistentSlideUnderASpring) {
+  // A block sliding on a plane with a spring k on its tangential coordinate, v_T > 0 over the
+  // whole run: x'' + k x = -mu g, x = -mu g / k + (x0 + mu g / k) cos(w t) + v0 / w sin(w t),
+  // w = sqrt(k). The contact is closed and slides at every step (non-impulsive, frictional).
+  const double g = 10, mu = 0.1, k = 4, x0 = 0, v0 = 3, T = 0.5;
+  auto model = sliding_block<double>(1, g, mu);
+  model.K(1, 1) = k;
+  model.validate();
+  const double w = std::sqrt(k);
+  const double exact = -mu * g / k + (x0 + mu * g / k) * std::cos(w * T) + v0 / w * std::sin(w * T);
+  std::vector<double> hs, errors;
+  for (int n = 20; n <= 320; n *= 2) {
+    auto scheme = make_hets<double>();
+    State<double> x{0.0, Vector<double>::Zero(2), Vector<double>::Zero(2)};
+    x.v(1) = v0;
+    const auto traj = record<double>(scheme, model, x, 1.0 / n, T);
+    for (const auto& s : traj.steps) {
+      ASSERT_EQ(s.index_set.size(), 1u);
+      ASSERT_GT(s.tangential_velocity_after(0), 0.0);  // still sliding
+      EXPECT_NEAR(s.tangential_impulse(0), -mu * s.impulse(0), 1e-14);
+    }
+    hs.push_back(1.0 / n);
+    errors.push_back(std::abs(traj.states.back().q(1) - exact));
+  }
+  EXPECT_NEAR(order_of(hs, errors), 2.0, 0.1);
+}
+
 }  // namespace
 }  // namespace nsh

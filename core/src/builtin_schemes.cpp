@@ -14,6 +14,9 @@ void register_event_driven_mutants(Registry& registry);
 
 void register_penalty2(Registry& registry);
 
+void register_half_explicit_tdg(Registry& registry);
+void register_half_explicit_tdg_mutants(Registry& registry);
+
 void register_builtin_schemes(Registry& registry) {
   register_moreau_jean(registry);
   register_newmark_family(registry);
@@ -22,6 +25,8 @@ void register_builtin_schemes(Registry& registry) {
   register_event_driven(registry);
   register_event_driven_mutants(registry);
   register_penalty2(registry);
+  register_half_explicit_tdg(registry);
+  register_half_explicit_tdg_mutants(registry);
 }
 
 }  // namespace nsh

@@ -270,6 +270,60 @@ std::vector<Claim> penalty2_claims(const SchemeInfo&) {
           claim("observed_order", "smooth phases, order 1")};
 }
 
+/// Half-explicit time-discontinuous Galerkin (nsh/schemes/half_explicit_tdg.hpp,
+/// docs/half-explicit-tdg.md, docs/theory.md §4). The recorded LCP is the step's last one (the
+/// impact law on A_{n+1}, or 0 <= G^T u_{n+1} _|_ lambda_2), so the impulse-LCP properties hold
+/// as for Moreau–Jean; the forecast force h/2 lambda_1 enters the momentum balance through
+/// forecast_impulse. Not claimed: energy_identity and any energy inequality (the smooth part is
+/// velocity Verlet without damping and contact: E is not monotone), and penetration_bound (the
+/// position penetrates about 0.86 h |U-| at an impact, docs/half-explicit-tdg.md).
+std::vector<Claim> half_explicit_tdg_claims(const SchemeInfo& info) {
+  // Keyed to SchemeInfo::friction as Moreau–Jean's: the scheme is held to its claims on
+  // frictional models too (the last problem is then the friction problem, its normal part the
+  // recorded LCP); the mutants, frictionless, keep them on frictionless models.
+  CaseDomain any;
+  any.friction = info.friction;
+  const std::string also = info.friction ? "; frictional models too (docs/theory.md §9.1)" : "";
+  CaseDomain uniform;
+  uniform.uniform_e = true;
+  std::vector<Claim> out{
+      claim("signorini_complementarity",
+            "every parameter (the last LCP of the step: Newton's law with U* at an impact, "
+            "0 <= G^T u_{n+1} _|_ lambda_2 otherwise, on A_{n+1})" +
+                also,
+            any),
+      claim("newton_restitution", "every parameter (U_newton = G^T u* at an impact step)" + also,
+            any),
+      claim("lcp_certificate",
+            "every parameter (prox Newton stopped on the certificate, else the fallback; with "
+            "friction the normal part)",
+            any),
+      claim("momentum_balance",
+            "every parameter (external_impulse = h/2 (F_n + F_{n+1}); contact impulses "
+            "Lambda or h/2 (lambda_1 + lambda_2) along G and G_T)",
+            any),
+      claim("impact_work_nonpositive",
+            "frictionless models with one restitution e for every contact: 1/2 (U+ + U*)^T "
+            "Lambda = -(1-e)/(2(1+e)) Lambda^T W Lambda (docs/theory.md §1); 0 at a "
+            "non-impulsive step",
+            uniform),
+      claim("double_vs_real50", "every parameter" + also, any),
+      claim("observed_order",
+            "smooth phases, order 2 (velocity Verlet without contact and damping)")};
+  if (info.friction) {
+    out.push_back(claim("coulomb_cone",
+                        "every parameter (the last friction problem's cone, docs/theory.md §9.1)",
+                        any));
+    out.push_back(claim("maximal_dissipation",
+                        "every parameter (stick or slide of the last friction problem, §9.1)",
+                        any));
+    out.push_back(claim("friction_certificate",
+                        "every parameter (certified one-step friction solve, docs/friction.md)",
+                        any));
+  }
+  return out;
+}
+
 }  // namespace
 
 void set_claims(SchemeEntry& entry, ClaimFunction claims) {
@@ -292,6 +346,7 @@ void attach_builtin_claims(Registry& registry) {
   attach("krenk-hogsberg", [](const SchemeInfo& i) { return newmark_claims(i, true); });
   attach("event-driven", event_driven_claims);
   attach("penalty2", penalty2_claims);
+  attach("half-explicit-tdg", half_explicit_tdg_claims);
 }
 
 namespace {

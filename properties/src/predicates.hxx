@@ -347,11 +347,20 @@ Judgement momentum_balance(const StepView<Scalar>& s) {
     Scalar scale = max_abs(c) * (max_abs(s.model.M) * (max_abs(s.before.v) + max_abs(s.after.v)) +
                                  max_abs(st.external_impulse) +
                                  max_abs(s.model.G) * max_abs(st.impulse) * Scalar(m + 1));
+    if (m && st.forecast_impulse.size() == m) {  // half-explicit-tdg's forecast force
+      rhs += Gc.dot(st.forecast_impulse);
+      scale += max_abs(c) * max_abs(s.model.G) * max_abs(st.forecast_impulse) * Scalar(m + 1);
+    }
     if (detail::has_tangential(st) && s.model.G_T.cols() == st.tangential_impulse.size()) {
       const Vector<Scalar> GTc = s.model.G_T.transpose() * c;
       rhs += GTc.dot(st.tangential_impulse);
       scale += max_abs(c) * max_abs(s.model.G_T) * max_abs(st.tangential_impulse) *
                Scalar(st.tangential_impulse.size() + 1);
+      if (st.forecast_tangential_impulse.size() == st.tangential_impulse.size()) {
+        rhs += GTc.dot(st.forecast_tangential_impulse);  // half-explicit-tdg's forecast force
+        scale += max_abs(c) * max_abs(s.model.G_T) * max_abs(st.forecast_tangential_impulse) *
+                 Scalar(st.tangential_impulse.size() + 1);
+      }
     }
     if (scale == Scalar(0)) scale = Scalar(1);
     const Scalar tol = tolerance<Scalar>(scale, Scalar(256 * (n + 1) * (n + 1)));

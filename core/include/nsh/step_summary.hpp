@@ -31,6 +31,10 @@ struct StepSummary {
   /// The external impulse the scheme's momentum equation uses over the step, n entries
   /// (Moreau-Jean: h F_{k+theta}): momentum_balance checks c^T M [v] = c^T external_impulse.
   Vector<Scalar> external_impulse;
+  /// Contact impulse applied along G this step besides `impulse`, m entries or empty (zero):
+  /// a known force that is no unknown of the step's last LCP, such as half-explicit-tdg's
+  /// h/2 lambda_1 of its forecast stage (docs/half-explicit-tdg.md). momentum_balance adds it.
+  Vector<Scalar> forecast_impulse;
 
   /// Coulomb friction (docs/friction.md): d = LinearModel::tangent_directions() of the model
   /// the step ran on (0 frictionless, then the three vectors below are empty). The kit derives
@@ -41,6 +45,9 @@ struct StepSummary {
   Vector<Scalar> tangential_impulse;
   Vector<Scalar> tangential_velocity_before;  ///< U_T,k = G_T^T v_k
   Vector<Scalar> tangential_velocity_after;   ///< U_T,{k+1} = G_T^T v_{k+1}
+  /// The tangential counterpart of forecast_impulse (m d entries, contact-major, or empty):
+  /// applied along G_T besides tangential_impulse; momentum_balance adds it.
+  Vector<Scalar> forecast_tangential_impulse;
 
   LcpResult<Scalar> lcp;  ///< the impulse LCP on index_set, with its certificate
   bool lcp_solved{true};  ///< false only if index_set was empty (no LCP was posed)

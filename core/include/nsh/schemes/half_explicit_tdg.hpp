@@ -1,0 +1,168 @@
+#pragma once
+// The half-explicit time-discontinuous Galerkin scheme of lowest order on the linear model
+// (docs/half-explicit-tdg.md, docs/theory.md §4): velocity-level contact constraints in
+// prox form solved by semismooth Newton, every other evaluation explicit, impulsive and
+// non-impulsive contact forces split.
+//
+// Sources: M. Schindler, S. Rezaei, J. Kursawe, V. Acary, "Half-explicit timestepping
+// schemes on velocity level based on time-discontinuous Galerkin methods", CMAME 290:250–276,
+// 2015; the step is the lowest-order one of MBSim's HETS2Integrator (Schindler is its author).
+//
+// One step from (t_n, q_n, u_n), f(t, q, u) = F(t) - C u - K q, gaps g = G^T q + w >= 0:
+//
+//   A_n     = { a : g^a(q_n) <= 0 }                                   (closed contacts)
+//   forecast  u_1 = u_n + h M^-1 ( f(t_n, q_n, u_n) + G lambda_1 ),
+//             0 <= G_A^T u_1  _|_  lambda_1 >= 0 on A_n (lambda_1 = 0 elsewhere)
+//   q_{n+1} = q_n + h/2 (u_n + u_1)                                    (trapezoidal)
+//   A_{n+1} = { a : g^a(q_{n+1}) <= 0 };  impact  <=>  some a in A_{n+1} has G^a^T u_1 < 0
+//   u*      = u_n + h/2 M^-1 ( f_n + f(t_{n+1}, q_{n+1}, u_1) )
+//   impact:         u_{n+1} = u* + M^-1 G Lambda,
+//                   0 <= G^T u_{n+1} + e o G^T u*  _|_  Lambda >= 0 on A_{n+1}
+//   non-impulsive:  u_{n+1} = u* + h/2 M^-1 G (lambda_1 + lambda_2),
+//                   0 <= G^T u_{n+1}  _|_  lambda_2 >= 0 on A_{n+1}
+//
+// Both complementarity problems are posed on impulses (z_1 = h lambda_1, z_2 = h/2 lambda_2 or
+// Lambda) with the Delassus matrix W = G^T M^-1 G, and solved by the prox equation
+// z = max(0, z - r o (W z + b)) with semismooth Newton: the rows with z_i - r_i w_i > 0 are
+// active and the Newton step solves W_AA z_A = -b_A, z = 0 elsewhere (an active-set method,
+// exact in Rational). r_i = 1/W_ii by default (MBSim), or a positive constant. Newton stops on
+// the LCP certificate (nsh/lcp/lcp.hpp), never on its own residual; if it has not certified
+// after max_iterations (or the active-set system is inconsistent) the fallback LCP solver
+// (lemke by default, exact in Rational) solves the problem. An uncertified answer from either
+// is a StepError. Comparisons with zero (the index sets, the impact test) are read to 64 eps
+// times the scale of the quantity, exactly in Rational.
+//
+// What the step records (the scheme kit derives gaps, local velocities and energies):
+//   index_set = A_{n+1}; lcp, impulse = the last problem's (Lambda, or z_2 = h/2 lambda_2);
+//   velocity_newton = G^T u* at an impact step, 0 at a non-impulsive one (its law has no e);
+//   forecast_impulse = z_1 / 2 = h/2 lambda_1 at a non-impulsive step, 0 at an impact step;
+//   external_impulse = h/2 (F(t_n) + F(t_{n+1})), so that the momentum balance
+//   M [u] = external_impulse - h/2 (C u_n + K q_n + C u_1 + K q_{n+1}) + G (impulse +
+//   forecast_impulse) holds exactly; the ledger W_ext = [q]^T (F_n + F_{n+1})/2,
+//   W_damp = -h <u>^T C <u>, W_contact = <U>^T (impulse + forecast_impulse) with
+//   numerical_dissipation = 0: the scheme has no exact energy identity in E, so energy_identity
+//   is not claimed. (Without damping and closed contacts the step is velocity Verlet: it
+//   conserves E - F^T q - h^2/8 (F - K q)^T M^-1 (F - K q) exactly, and E rises on some steps.)
+//
+// Spec options: r (delassus | a positive number), tolerance (relative natural-map tolerance, 0 =
+// 4096 eps), max_iterations (Newton steps, a positive integer, default 50), fallback (lemke |
+// enumeration | none), friction (lemke | alart-curnier | pgs; unset: lemke for d = 1,
+// alart-curnier for d = 2). Double, Real50 and Rational (Newton and both fallbacks are exact
+// there; a harmonic force is refused in Rational as by every scheme).
+//
+// Coulomb friction (docs/half-explicit-tdg.md "Friction", docs/theory.md §9.1): on a model with
+// has_friction() each of the three problems becomes the one-step friction problem on its closed
+// set, contact-major with H = [G_N^a, G_T^a..], W = H^T M^-1 H, b = H^T v_free (normal rows
+// shifted by e o U* at an impact): the prox equations P_N = max(0, P_N - r_N U_N),
+// P_T = proj_{mu P_N D}(P_T - r_T U_T), solved by nsh::solve_friction (Alart–Curnier's
+// semismooth Newton on exactly these equations, PGS, or Lemke for d = 1, exact in Rational) and
+// refused unless certified. The forecast's tangential impulse h/2 lambda_T,1 is recorded in
+// forecast_tangential_impulse at a non-impulsive step. Rational steps d = 1 only.
+
+#include <nsh/friction/solver.hpp>
+#include <nsh/lcp/lcp.hpp>
+#include <nsh/registry.hpp>
+
+#include <nsh/schemes/scheme.hpp>
+#include <optional>
+
+#include <Eigen/LU>
+
+#include <string>
+#include <vector>
+
+namespace nsh {
+
+/// How the prox parameter r of the semismooth Newton is chosen.
+struct HalfExplicitProxRule {
+  bool delassus{true};  ///< r_i = 1 / W_ii (MBSim), else r_i = constant
+  Rational constant{1};
+};
+
+/// The prox semismooth Newton of the scheme (docs/half-explicit-tdg.md) on LCP(W, b), with the
+/// fallback: the result carries the certificate of the answer it returns. `r` has b.size()
+/// positive entries. Exposed for the tests and the mutants.
+template <class Scalar>
+LcpResult<Scalar> half_explicit_prox_newton(const Matrix<Scalar>& W, const Vector<Scalar>& b,
+                                            const Vector<Scalar>& r, Index max_iterations,
+                                            const LcpOptions<Scalar>& options, bool use_fallback,
+                                            LcpMethod fallback);
+
+template <class Scalar>
+class HalfExplicitTdg : public Scheme<Scalar> {
+ public:
+  /// From a spec "half-explicit-tdg[:r=..,tolerance=..,max_iterations=..,fallback=..]".
+  /// Throws SpecError naming the option for an unknown key or a bad value.
+  explicit HalfExplicitTdg(const SchemeSpec& spec);
+
+  SchemeInfo info() const override;
+
+  /// Newton iterations of the last step (forecast + last problem), for the report.
+  Index last_newton_iterations() const { return last_newton_iterations_; }
+
+ private:
+  HalfExplicitProxRule rule_;
+  Rational tolerance_exact_{0};
+  Index max_iterations_{50};
+  bool use_fallback_{true};
+  LcpMethod fallback_{LcpMethod::lemke};
+  LcpOptions<Scalar> lcp_options_;
+  std::optional<FrictionMethod> friction_method_;
+
+  // Bound by initialize.
+  const LinearModel<Scalar>* model_{nullptr};
+  Scalar h_{0};
+  Eigen::PartialPivLU<Matrix<Scalar>> mass_lu_;
+  Matrix<Scalar> minv_g_;    // M^-1 G
+  Matrix<Scalar> delassus_;  // G^T M^-1 G
+  Index last_newton_iterations_{0};
+  // Friction (only when the model has_friction()): M^-1 H and H^T M^-1 H, contact-major.
+  bool friction_{false};
+  FrictionMethod friction_resolved_{FrictionMethod::lemke};
+  Matrix<Scalar> minv_h_, delassus_local_;
+
+  void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
+
+  /// Solve the LCP of the active contacts `active` with b from `free_velocity` (+ e o U_newton
+  /// when `newton` is given); throws StepError unless certified. Returns z in model order (m).
+  Vector<Scalar> solve_active(const char* stage, const std::vector<Index>& active,
+                              const Vector<Scalar>& free_velocity,
+                              const Vector<Scalar>* newton_velocity, const Scalar& t,
+                              LcpResult<Scalar>& result);
+  /// The friction problem on `active` (b = H^T v_free, + e o newton on the normal rows);
+  /// throws StepError unless certified. Returns the local impulse in model order, m (1 + d),
+  /// and fills `record` with the normal part as an LCP record (z = P_N, w = U_N).
+  Vector<Scalar> solve_friction_active(const char* stage, const std::vector<Index>& active,
+                                       const Vector<Scalar>& free_velocity,
+                                       const Vector<Scalar>* newton_velocity, const Scalar& t,
+                                       LcpResult<Scalar>& record);
+  void friction_step(State<Scalar>& state, StepSummary<Scalar>& summary);
+};
+
+/// Registers "half-explicit-tdg" (double, Real50, Rational).
+void register_half_explicit_tdg(Registry& registry);
+
+// Instantiated once, in the library (core/src); other files only link them.
+extern template class HalfExplicitTdg<double>;
+extern template class HalfExplicitTdg<Real50>;
+extern template class HalfExplicitTdg<Rational>;
+
+extern template LcpResult<double> half_explicit_prox_newton(const Matrix<double>&,
+                                                            const Vector<double>&,
+                                                            const Vector<double>&, Index,
+                                                            const LcpOptions<double>&, bool,
+                                                            LcpMethod);
+extern template LcpResult<Real50> half_explicit_prox_newton(const Matrix<Real50>&,
+                                                            const Vector<Real50>&,
+                                                            const Vector<Real50>&, Index,
+                                                            const LcpOptions<Real50>&, bool,
+                                                            LcpMethod);
+extern template LcpResult<Rational> half_explicit_prox_newton(const Matrix<Rational>&,
+                                                              const Vector<Rational>&,
+                                                              const Vector<Rational>&, Index,
+                                                              const LcpOptions<Rational>&, bool,
+                                                              LcpMethod);
+
+}  // namespace nsh

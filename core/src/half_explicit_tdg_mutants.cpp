@@ -1,0 +1,209 @@
+// The half-explicit-tdg mutants (nsh/schemes/half_explicit_tdg_mutants.hpp): the step of
+// docs/half-explicit-tdg.md written out once more, densely, with one switch per defect, so that
+// the healthy HalfExplicitTdg stays untouched.
+#include <nsh/error.hpp>
+#include <nsh/format.hpp>
+#include <nsh/number.hpp>
+#include <nsh/schemes/half_explicit_tdg.hpp>
+#include <nsh/schemes/half_explicit_tdg_mutants.hpp>
+
+#include <fmt/format.h>
+#include <Eigen/LU>
+
+namespace nsh {
+namespace {
+
+enum class HetsDefect { explicit_constraint, unsplit, wrong_r, newton_previous };
+
+class MutantHalfExplicitTdg : public Scheme<double> {
+ public:
+  MutantHalfExplicitTdg(const SchemeSpec& spec, HetsDefect defect)
+      : defect_(defect), healthy_(spec) {}
+
+  /// The healthy scheme's info, frictionless: the defects are in the frictionless step (a
+  /// frictional model is refused, and the mutants are held to their claims without friction).
+  SchemeInfo info() const override {
+    SchemeInfo info = healthy_.info();
+    info.friction = false;
+    return info;
+  }
+
+ private:
+  void do_initialize(const LinearModel<double>& model, const State<double>&,
+                     const double& h) override {
+    model_ = &model;
+    h_ = h;
+    lu_.compute(model.M);
+    minv_g_ = model.contacts() == 0 ? Matrix<double>(model.dofs(), 0) : lu_.solve(model.G);
+    delassus_ = model.G.transpose() * minv_g_;
+  }
+
+  std::vector<Index> closed(const Vector<double>& q, double velocity_scale) const {
+    const Vector<double> g = model_->gap(q);
+    const double zero = tolerance<double>(
+        max_abs(model_->G) * (max_abs(q) + h_ * velocity_scale) + max_abs(model_->w),
+        256.0 * static_cast<double>(model_->contacts() + 1));
+    std::vector<Index> set;
+    for (Index a = 0; a < g.size(); ++a)
+      if (g(a) <= zero) set.push_back(a);
+    return set;
+  }
+
+  /// The LCP on `active` with b = G^T v_free + e o newton; z in model order.
+  Vector<double> solve(const std::vector<Index>& active, const Vector<double>& v_free,
+                       const Vector<double>* newton, LcpResult<double>& result) const {
+    const LinearModel<double>& model = *model_;
+    const Index k = static_cast<Index>(active.size());
+    Matrix<double> W(k, k);
+    Vector<double> b(k), r(k);
+    for (Index i = 0; i < k; ++i) {
+      const Index a = active[static_cast<std::size_t>(i)];
+      for (Index j = 0; j < k; ++j) W(i, j) = delassus_(a, active[static_cast<std::size_t>(j)]);
+      b(i) = model.G.col(a).dot(v_free) + (newton ? model.e(a) * (*newton)(a) : 0.0);
+      r(i) = 1.0 / W(i, i);
+    }
+    if (defect_ == HetsDefect::wrong_r) {
+      // r = 0: F(z) = z - max(0, z - 0 w) vanishes at z = 0, and a Newton that stops on |F|
+      // stops there at once; the certificate is not consulted.
+      result = LcpResult<double>{};
+      result.z = Vector<double>::Zero(k);
+      result.w = b;
+      result.status = LcpStatus::solved;
+      result.method = LcpMethod::prox_newton;
+      result.certificate.accepted = true;
+    } else {
+      result = half_explicit_prox_newton<double>(W, b, r, 50, LcpOptions<double>{}, true,
+                                                 LcpMethod::lemke);
+      if (!result.ok())
+        throw StepError("mutant half-explicit-tdg: LCP not certified: " + result.message);
+    }
+    Vector<double> z = Vector<double>::Zero(model.contacts());
+    for (Index i = 0; i < k; ++i) z(active[static_cast<std::size_t>(i)]) = result.z(i);
+    return z;
+  }
+
+  void do_step(State<double>& state, StepSummary<double>& summary) override {
+    const LinearModel<double>& model = *model_;
+    const Index m = model.contacts();
+    const double h = h_;
+    const Vector<double> q = state.q, u = state.v;
+    const Vector<double> F_n = model.force(state.t), F_next = model.force(state.t + h);
+    const Vector<double> f_n = F_n - model.C * u - model.K * q;
+    const Vector<double> u_free1 = u + h * lu_.solve(f_n);
+    const std::vector<Index> closed_n = closed(q, max_abs(u) + max_abs(u_free1));
+    Vector<double> z1 = Vector<double>::Zero(m);
+    LcpResult<double> forecast;
+    if (!closed_n.empty()) z1 = solve(closed_n, u_free1, nullptr, forecast);
+    const Vector<double> reaction_1 = minv_g_ * z1;
+    const Vector<double> u_1 = u_free1 + reaction_1;
+    const Vector<double> q_next = q + h / 2 * (u + u_1);
+    const double velocity_scale =
+        max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
+    const std::vector<Index> closed_next = closed(q_next, velocity_scale);
+    const Vector<double> U_1 = model.local_velocity(u_1);
+    const double velocity_zero =
+        tolerance<double>(max_abs(model.G) * velocity_scale, 256.0 * static_cast<double>(m + 1));
+    bool impact = false;
+    for (Index a : closed_next) impact = impact || U_1(a) < -velocity_zero;
+    const Vector<double> f_1 = F_next - model.C * u_1 - model.K * q_next;
+    const Vector<double> u_star = u + h / 2 * lu_.solve(f_n + f_1);
+
+    Vector<double> impulse = Vector<double>::Zero(m), forecast_impulse = impulse;
+    Vector<double> newton = impulse;
+    Vector<double> u_next;
+    summary.lcp = LcpResult<double>{};
+    summary.lcp.status = LcpStatus::solved;
+    summary.lcp.certificate.accepted = true;
+    if (impact) {
+      newton = model.local_velocity(u_star);
+      const Vector<double> law =
+          defect_ == HetsDefect::newton_previous ? model.local_velocity(u) : newton;
+      impulse = solve(closed_next, u_star, &law, summary.lcp);
+      u_next = u_star + minv_g_ * impulse;
+    } else {
+      forecast_impulse = z1 / 2;
+      const Vector<double> u_free2 =
+          defect_ == HetsDefect::unsplit ? u_star : Vector<double>(u_star + minv_g_ * z1 / 2);
+      if (defect_ == HetsDefect::explicit_constraint) {
+        // lambda_2 = lambda_1: the last problem is not solved; its record is made up from the
+        // forecast's force and declared certified.
+        impulse = z1 / 2;
+        u_next = u_free2 + minv_g_ * impulse;
+        const Index k = static_cast<Index>(closed_next.size());
+        summary.lcp.z.resize(k);
+        summary.lcp.w.resize(k);
+        for (Index i = 0; i < k; ++i) {
+          const Index a = closed_next[static_cast<std::size_t>(i)];
+          summary.lcp.z(i) = impulse(a);
+          summary.lcp.w(i) = model.G.col(a).dot(u_next);
+        }
+      } else {
+        if (!closed_next.empty()) impulse = solve(closed_next, u_free2, nullptr, summary.lcp);
+        u_next = u_free2 + minv_g_ * impulse;
+      }
+    }
+    summary.index_set = closed_next;
+    summary.impulse = impulse;
+    summary.forecast_impulse = forecast_impulse;
+    summary.velocity_newton = newton;
+    summary.lcp_solved = !closed_next.empty();
+    summary.external_impulse = h / 2 * (F_n + F_next);
+    const Vector<double> u_mean = (u + u_next) / 2;
+    summary.W_ext = (q_next - q).dot(F_n + F_next) / 2;
+    summary.W_damp = -h * u_mean.dot(model.C * u_mean);
+    summary.W_contact = model.local_velocity(u_mean).dot(impulse + forecast_impulse);
+    summary.numerical_dissipation = 0;
+    summary.has_algorithmic_energy = false;
+    state.q = q_next;
+    state.v = u_next;
+    state.t = state.t + h;
+  }
+
+  HetsDefect defect_;
+  HalfExplicitTdg<double> healthy_;  // for the info it pretends to have
+  const LinearModel<double>* model_{nullptr};
+  double h_{0};
+  Eigen::PartialPivLU<Matrix<double>> lu_;
+  Matrix<double> minv_g_, delassus_;
+};
+
+}  // namespace
+
+void register_half_explicit_tdg_mutants(Registry& registry) {
+  const struct {
+    const char* name;
+    HetsDefect defect;
+    const char* summary;
+  } mutants[] = {
+      {"hets-explicit-constraint", HetsDefect::explicit_constraint,
+       "half-explicit-tdg imposing the velocity constraint on the explicit forecast only"},
+      {"hets-unsplit", HetsDefect::unsplit,
+       "half-explicit-tdg forgetting lambda_1 in the non-impulsive step (forces not split)"},
+      {"hets-wrong-r", HetsDefect::wrong_r,
+       "half-explicit-tdg with r = 0, Newton stopped on its own residual at a non-solution"},
+      {"hets-newton-previous", HetsDefect::newton_previous,
+       "half-explicit-tdg with the impact law on U_n instead of U*"},
+  };
+  for (const auto& mutant : mutants) {
+    SchemeEntry entry;
+    entry.name = std::string("mutant:") + mutant.name;
+    entry.summary = mutant.summary;
+    entry.options = {
+        {"r", "delassus", "claimed prox parameter", {}},
+        {"tolerance", "0", "claimed tolerance", {}},
+        {"max_iterations", "50", "claimed Newton iterations", {}},
+        {"fallback", "lemke", "claimed fallback", {"lemke", "enumeration", "none"}},
+    };
+    const HetsDefect defect = mutant.defect;
+    entry.make_double = [defect](const SchemeSpec& spec) {
+      return std::make_unique<MutantHalfExplicitTdg>(spec, defect);
+    };
+    entry.make_real50 = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<Real50>> {
+      throw SpecError("precision", spec.name() + " runs in double only; use --precision double");
+    };
+    entry.is_mutant = true;
+    registry.add(std::move(entry));
+  }
+}
+
+}  // namespace nsh

@@ -14,6 +14,8 @@ void register_event_driven_mutants(Registry& registry);
 
 void register_penalty2(Registry& registry);
 
+void register_dla(Registry& registry);
+
 void register_builtin_schemes(Registry& registry) {
   register_moreau_jean(registry);
   register_newmark_family(registry);
@@ -22,6 +24,7 @@ void register_builtin_schemes(Registry& registry) {
   register_event_driven(registry);
   register_event_driven_mutants(registry);
   register_penalty2(registry);
+  register_dla(registry);
 }
 
 }  // namespace nsh

@@ -222,6 +222,11 @@ void MoreauJean<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
       throw InputError("q0", fmt::format("initial state has {} positions and {} velocities, the "
                                          "model has {} degrees of freedom",
                                          initial.q.size(), initial.v.size(), n));
+    if (model.velocity_constraints() > 0 && has_friction(model))
+      throw ModelError("mu",
+                       "moreau-jean keeps velocity constraints A(q) v = 0 as bilateral "
+                       "rows of the impulse LCP, not of the friction problem: '" +
+                           model.name() + "' has both (docs/nonholonomic.md)");
     model_ = nullptr;
     nonlinear_model_ = &model;
     h_ = h;

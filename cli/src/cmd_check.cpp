@@ -20,6 +20,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -300,6 +302,11 @@ void list_claims(std::ostream& out, const std::string& spec) {
       for (const auto& probe : claim->outside)
         out << fmt::format("    {:<32}   sharp: must fail at {} ({})\n", "", probe.spec, probe.why);
     }
+    // Claims on a family provider's own properties (nonholonomic_*, energy_conservation, ...).
+    const auto& shared = properties::shared_property_names();
+    for (const auto& claim : properties::claims_of(info))
+      if (std::find(shared.begin(), shared.end(), claim.property) == shared.end())
+        out << fmt::format("    {:<32} claimed: {}\n", claim.property, claim.domain);
   }
 }
 

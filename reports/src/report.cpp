@@ -474,6 +474,8 @@ std::vector<std::string> default_report_schemes() {
   for (const auto& name : Registry::builtin().names(false)) {
     if (name == "event-driven") continue;                  // it is the reference
     if (!Registry::builtin().find(name).in_all) continue;  // siconos:* has its own table
+    // dla steps nonholonomic models only, not the linear cases of these studies.
+    if (Registry::builtin().make<double>(name)->info().family == "nonholonomic") continue;
     if (name == "moreau-jean") {
       specs.push_back("moreau-jean:theta=1/2");
       specs.push_back("moreau-jean:theta=1");

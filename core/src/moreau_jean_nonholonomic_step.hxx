@@ -10,10 +10,10 @@
 // M^-orthogonal projection onto ker A, so the unilateral part is the usual impulse LCP with
 // v_free -> Pi v_free and M^-1 W_N -> Pi M^-1 W_N (its Delassus W_N^T Pi M^-1 W_N is symmetric
 // positive semidefinite). The constraint is imposed at the new node q_{k+1}, so that every
-// state the scheme produces is admissible (A(q_k) v_k = 0 to round-off): q_{k+1} depends on
-// v_{k+1}, and a fixed-point iteration on q_{k+1} (a contraction of factor O(h^2) for smooth A)
-// solves both, started from q_k + h v_k. It allocates (r x n blocks per step): the nonholonomic
-// path is not under the allocation bar of the frictionless holonomic one.
+// state the scheme produces is admissible (A(q_k) v_k = 0 to the fixed point's tolerance): q_{k+1}
+// depends on v_{k+1}, and a fixed-point iteration on q_{k+1} (a contraction of factor O(h^2) for
+// smooth A) solves both, started from q_k + h v_k. It allocates (r x n blocks per step): the
+// nonholonomic path is not under the allocation bar of the frictionless holonomic one.
 #pragma once
 
 #include <nsh/detail/moreau_jean_nonlinear_workspace.hpp>

@@ -186,4 +186,59 @@ TEST(DlaScheme, MutantsAreRegisteredAndHeldToDlasClaims) {
   }
 }
 
+TEST(MoreauJeanNonholonomic, KeepsTheVelocityConstraintsAsBilateralRows) {
+  // moreau-jean on a model with r > 0 (core/src/moreau_jean_nonholonomic_step.hxx): every state
+  // satisfies A(q_k) v_k = 0 to the fixed point's tolerance, the impacts are the reference's six,
+  // and on the knife edge the turning rate, M-orthogonal to the blade and untouched by the wall,
+  // stays exact.
+  const auto disk = dla_scheme_case<double>("rolling-disk");
+  const nsh::NonholonomicModelAdapter<double> model(*disk.model);
+  auto scheme = nsh::Registry::builtin().make<double>("moreau-jean");
+  const auto recorded = nsh::record<double>(*scheme, model, disk.initial, 0.01, 12);
+  int impacts = 0;
+  for (const auto& x : recorded.states)
+    EXPECT_LE(nsh::max_abs(Vector<double>(model.one_forms(x.q) * x.v)), 1e-11);
+  for (const auto& s : recorded.steps)
+    if (nsh::max_abs(s.impulse) > 0) ++impacts;
+  EXPECT_EQ(impacts, 6);
+  // First order: the energy is not kept (a few percent lost by T at h = 0.01).
+  const double E0 = model.energy(disk.initial.q, disk.initial.v);
+  EXPECT_GT(std::abs(recorded.steps.back().E_after - E0), 1e-3 * E0);
+
+  const auto knife = dla_scheme_case<double>("knife-edge");
+  const nsh::NonholonomicModelAdapter<double> skate(*knife.model);
+  auto mj = nsh::Registry::builtin().make<double>("moreau-jean");
+  const auto run = nsh::record<double>(*mj, skate, knife.initial, 0.01, 10);
+  int reversals = 0;
+  for (const auto& x : run.states) {
+    EXPECT_LE(nsh::max_abs(Vector<double>(skate.one_forms(x.q) * x.v)), 1e-11);
+    EXPECT_NEAR(x.v(2), 0.5, 1e-14);
+  }
+  for (const auto& s : run.steps)
+    if (nsh::max_abs(s.impulse) > 0) ++reversals;
+  EXPECT_EQ(reversals, 2);
+}
+
+TEST(MoreauJeanNonholonomic, RefusesFrictionWithVelocityConstraintsAndKeepsRZeroUnchanged) {
+  // r = 0 goes through the holonomic path: the linear model's adapter steps as before (the
+  // moreau-jean nonlinear tests compare it with the linear step).
+  nsh::LinearModel<double> linear;
+  linear.M = Matrix<double>::Identity(1, 1);
+  linear.K = Matrix<double>::Zero(1, 1);
+  linear.C = Matrix<double>::Zero(1, 1);
+  linear.F = Vector<double>::Constant(1, -1);
+  linear.G = Matrix<double>::Ones(1, 1);
+  linear.w = Vector<double>::Zero(1);
+  linear.e = Vector<double>::Constant(1, 0.5);
+  const nsh::LinearModelAdapter<double> adapted(linear);
+  const nsh::State<double> x0{0, Vector<double>::Ones(1), Vector<double>::Zero(1)};
+  auto scheme = nsh::Registry::builtin().make<double>("moreau-jean");
+  auto direct = nsh::Registry::builtin().make<double>("moreau-jean");
+  const auto a = nsh::record<double>(*scheme, adapted, x0, 0.01, 2);
+  const auto b = nsh::record<double>(*direct, linear, x0, 0.01, 2);
+  ASSERT_EQ(a.states.size(), b.states.size());
+  for (std::size_t k = 0; k < a.states.size(); ++k)
+    EXPECT_NEAR(a.states[k].q(0), b.states[k].q(0), 1e-13);
+}
+
 }  // namespace

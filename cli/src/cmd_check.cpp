@@ -257,7 +257,9 @@ int run_mutants(const CheckArgs& a) {
   // Each rejection's counterexample, replayable with `nsh check --case` (and nsh simulate).
   for (const auto& v : rejections) {
     std::cout << "\n--- " << v.scheme << " / " << v.property << "\n" << failure_text(v);
-    if (v.counterexample)
+    // --case judges linear case files; a nonholonomic counterexample replays with nsh simulate.
+    if (v.counterexample &&
+        v.counterexample->case_file.find("\"family\": \"nonholonomic\"") == std::string::npos)
       std::cout << "re-judge: save the case file as FILE, then nsh check --case FILE --scheme '"
                 << v.scheme << "' --property " << v.property << "\n";
   }

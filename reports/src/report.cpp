@@ -6,6 +6,7 @@
 #include <nsh/reports/convergence.hpp>
 #include <nsh/reports/energy.hpp>
 #include <nsh/reports/friction.hpp>
+#include <nsh/reports/nonholonomic.hpp>
 #include <nsh/reports/report.hpp>
 #include <nsh/reports/svg_plot.hpp>
 
@@ -656,6 +657,21 @@ ReportResult run_report(const ReportOptions& options) {
                                       fmt_order(study.studies.front().fits.at(study.measure)))));
   }
 
+  // 2d. Nonholonomic systems: dla and moreau-jean on the rolling disk and the knife edge
+  // against the exact reference, the DLA's impact energy jump against h, the paths.
+  const std::vector<NonholonomicStudy> nonholonomic = default_nonholonomic_studies(progress);
+  const auto nonholonomic_dir = [](const std::string& case_name) {
+    return "nonholonomic/" + slug(case_name);
+  };
+  for (const auto& study : nonholonomic) {
+    if (!study.studies.empty())
+      for (auto& f :
+           write_convergence(study.studies, (out / nonholonomic_dir(study.case_name)).string()))
+        result.files.push_back(f);
+    progress(fmt::format("nonholonomic {}: {}", study.case_name,
+                         study.failure.empty() ? "done" : "not run (" + study.failure + ")"));
+  }
+
   // 3. Energy ledgers at each case's own h.
   const std::vector<std::string> energy_cases =
       options.energy_cases.empty() ? std::vector<std::string>{"bouncing-ball", "free-oscillator"}
@@ -883,6 +899,10 @@ ReportResult run_report(const ReportOptions& options) {
     html += "<div class=\"plots\">\n" + convergence_plot(study.studies, study.measure).render() +
             "</div>\n";
   }
+
+  // Nonholonomic systems (seed 003, docs/nonholonomic.md).
+  html += nonholonomic_html(nonholonomic, nonholonomic_dir);
+  mdown += nonholonomic_markdown(nonholonomic);
 
   // Energy.
   html += "<h2 id=\"energy\">Energy ledgers</h2>\n";

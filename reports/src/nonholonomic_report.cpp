@@ -100,7 +100,7 @@ std::string nonholonomic_order_text(const OrderFit& fit) {
   return fit.defined() ? fmt::format("{:.2f}", fit.order) : "-";
 }
 
-double largest_finite(const std::vector<double>& values) {
+double nonholonomic_largest_finite(const std::vector<double>& values) {
   double out = 0;
   for (double v : values)
     if (std::isfinite(v)) out = std::max(out, v);
@@ -109,7 +109,7 @@ double largest_finite(const std::vector<double>& values) {
 
 /// "confirmed" when the jump is far above round-off at every h (the seed's sentence), with the
 /// fitted slope.
-std::string jump_sentence(const NonholonomicStudy& s) {
+std::string nonholonomic_jump_sentence(const NonholonomicStudy& s) {
   bool nonzero = !s.jump.empty();
   for (double j : s.jump) nonzero = nonzero && j > 1e-9;
   return fmt::format(
@@ -122,7 +122,7 @@ std::string jump_sentence(const NonholonomicStudy& s) {
       nonholonomic_order_text(s.jump_fit));
 }
 
-std::string path_plot(const NonholonomicStudy& s) {
+std::string nonholonomic_path_plot(const NonholonomicStudy& s) {
   SvgPlot plot(s.case_name + ": the trajectory in the plane (h = " + format_short(s.plot_h) + ")",
                "x", "y");
   plot.size(520, 520);
@@ -159,7 +159,7 @@ std::string path_plot(const NonholonomicStudy& s) {
   return plot.render();
 }
 
-std::string energy_plot(const NonholonomicStudy& s) {
+std::string nonholonomic_energy_plot(const NonholonomicStudy& s) {
   SvgPlot plot(s.case_name + ": energy per step (h = " + format_short(s.plot_h) + ")", "t",
                "E = 1/2 v^T M v");
   for (const auto& p : s.paths) {
@@ -174,7 +174,7 @@ std::string energy_plot(const NonholonomicStudy& s) {
   return plot.render();
 }
 
-std::string jump_plot(const NonholonomicStudy& s) {
+std::string nonholonomic_jump_plot(const NonholonomicStudy& s) {
   SvgPlot plot(s.case_name + ": dla's impact energy jump", "h", "max |E+ - E-|/E");
   plot.x_scale(AxisScale::log).y_scale(AxisScale::log);
   PlotSeries jump;
@@ -215,8 +215,9 @@ std::string nonholonomic_html(const std::vector<NonholonomicStudy>& studies,
       html += "<p class=\"note\">Not run: " + xml_escape(s.failure) + "</p>\n";
       continue;
     }
-    html += "<p class=\"note\">" + xml_escape(jump_sentence(s)) + ". Data: <a href=\"" +
-            xml_escape(dir_of(s.case_name)) + "/convergence.json\">convergence.json</a>.</p>\n";
+    html += "<p class=\"note\">" + xml_escape(nonholonomic_jump_sentence(s)) +
+            ". Data: <a href=\"" + xml_escape(dir_of(s.case_name)) +
+            "/convergence.json\">convergence.json</a>.</p>\n";
     html +=
         "<table><tr><th>scheme</th><th>measure</th><th>fitted order</th><th>largest "
         "error</th><th>failed runs</th></tr>\n";
@@ -228,10 +229,10 @@ std::string nonholonomic_html(const std::vector<NonholonomicStudy>& studies,
             "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{:.2e}</td>"
             "<td class=\"num\">{}</td></tr>\n",
             xml_escape(c.scheme), xml_escape(m), xml_escape(nonholonomic_order_text(c.fits.at(m))),
-            largest_finite(c.errors.at(m)), failed);
+            nonholonomic_largest_finite(c.errors.at(m)), failed);
     }
-    html += "</table>\n<div class=\"plots\">\n" + path_plot(s) + energy_plot(s) + jump_plot(s) +
-            "</div>\n";
+    html += "</table>\n<div class=\"plots\">\n" + nonholonomic_path_plot(s) +
+            nonholonomic_energy_plot(s) + nonholonomic_jump_plot(s) + "</div>\n";
   }
   return html;
 }
@@ -244,13 +245,14 @@ std::string nonholonomic_markdown(const std::vector<NonholonomicStudy>& studies)
       md += "- not run: " + nonholonomic_md_cell(s.failure) + "\n\n";
       continue;
     }
-    md += jump_sentence(s) +
+    md += nonholonomic_jump_sentence(s) +
           ".\n\n| scheme | measure | fitted order | largest error |\n"
           "|---|---|---|---|\n";
     for (const auto& c : s.studies)
       for (const auto& m : c.measures)
         md += fmt::format("| {} | {} | {} | {:.2e} |\n", nonholonomic_md_cell(c.scheme), m,
-                          nonholonomic_order_text(c.fits.at(m)), largest_finite(c.errors.at(m)));
+                          nonholonomic_order_text(c.fits.at(m)),
+                          nonholonomic_largest_finite(c.errors.at(m)));
     md += "\n";
   }
   return md;

@@ -236,7 +236,10 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
   const Vector<Scalar> momentum_a = M * w_bar - (h_before / 2) * model.potential_gradient(mid_a);
   const Scalar energy_a = Scalar(w_bar.dot(M * w_bar)) / 2 + model.potential(mid_a);
   const Vector<Scalar> normal = model.inequality_gradient(q_bar).col(j);
-  const Matrix<Scalar> A_bar = model.one_forms(q_bar);
+  // The mutation forms_at_previous_node takes the constraint forces of (5c) along A(q_{i-1})
+  // instead of A(q_bar).
+  const Matrix<Scalar> A_bar =
+      options_.mutation == DlaMutation::forms_at_previous_node ? A_q : model.one_forms(q_bar);
   const Residual<Scalar> second = [&](const Vector<Scalar>& x) {
     const Vector<Scalar> w = x.head(n);
     const Vector<Scalar> mid = q_bar + (h_after / 2) * w;

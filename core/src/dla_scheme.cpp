@@ -131,6 +131,9 @@ void register_dla(Registry& registry) {
       {"mutant:dla-impact-off-boundary",
        "dla with alpha from the chord of g, the impact point not on g = 0",
        DlaMutation::impact_off_boundary},
+      {"mutant:dla-impact-forms-at-previous-node",
+       "dla with the constraint forces of (5c) along A(q_{i-1}) instead of A(q_bar)",
+       DlaMutation::forms_at_previous_node},
   };
   for (const auto& m : mutants) {
     SchemeEntry mutant;

@@ -178,8 +178,9 @@ TEST(DlaScheme, RefusesWhatItCannotStepNamingTheField) {
 }
 
 TEST(DlaScheme, MutantsAreRegisteredAndHeldToDlasClaims) {
-  for (const char* name : {"mutant:dla-equal-substeps", "mutant:dla-constraint-at-node",
-                           "mutant:dla-impact-off-boundary"}) {
+  for (const char* name :
+       {"mutant:dla-equal-substeps", "mutant:dla-constraint-at-node",
+        "mutant:dla-impact-off-boundary", "mutant:dla-impact-forms-at-previous-node"}) {
     ASSERT_TRUE(nsh::Registry::builtin().contains(name)) << name;
     EXPECT_TRUE(nsh::Registry::builtin().find(name).is_mutant);
     EXPECT_EQ(nsh::Registry::builtin().make<double>(name)->info().spec, "dla");

@@ -280,6 +280,8 @@ std::vector<Claim> dla_claims(const SchemeInfo&) {
           claim("nonholonomic_smooth_energy", "between impacts (V = 0 and constant M: exact)"),
           claim("nonholonomic_impact_point", "every impact (5a) solves g_j(q_bar) = 0"),
           claim("nonholonomic_impact_multiplier", "every impact (5c)"),
+          claim("nonholonomic_impact_reflection",
+                "every impact: (5c)-(5d) tends to the continuous reflection as h -> 0"),
           claim("nonholonomic_impact_energy_order",
                 "the jump of the sub-steps alpha h, (1 - alpha) h: nonzero, O(h^2)")};
 }

@@ -23,17 +23,20 @@ TEST(NonholonomicProperties, DlaPassesEveryClaim) {
       ++claimed;
     }
   }
-  EXPECT_EQ(claimed, 6);
+  EXPECT_EQ(claimed, 7);
 }
 
 TEST(NonholonomicProperties, EachMutantIsCaughtByThePropertyItsDefectBreaks) {
+  // forms-at-previous-node passes every other claim (its post-impact velocity is off by O(h),
+  // energy, constraints and the impact point are kept): only the reflection property sees it.
   const struct {
     const char* mutant;
     const char* property;
   } cases[] = {{"mutant:dla-equal-substeps", "nonholonomic_impact_energy_order"},
                {"mutant:dla-constraint-at-node", "nonholonomic_discrete_constraints"},
                {"mutant:dla-constraint-at-node", "nonholonomic_smooth_energy"},
-               {"mutant:dla-impact-off-boundary", "nonholonomic_impact_point"}};
+               {"mutant:dla-impact-off-boundary", "nonholonomic_impact_point"},
+               {"mutant:dla-impact-forms-at-previous-node", "nonholonomic_impact_reflection"}};
   CheckOptions options;
   for (const auto& c : cases) {
     const auto verdicts = run_checks({c.mutant}, {c.property}, options);
@@ -43,9 +46,16 @@ TEST(NonholonomicProperties, EachMutantIsCaughtByThePropertyItsDefectBreaks) {
     EXPECT_NE(verdicts[0].counterexample->case_file.find("\"family\": \"nonholonomic\""),
               std::string::npos);
   }
+  for (const auto& v : run_checks({"mutant:dla-impact-forms-at-previous-node"}, {"all"}, options)) {
+    if (v.property.rfind("nonholonomic_", 0) == 0) {
+      EXPECT_EQ(v.outcome == Outcome::fail, v.property == "nonholonomic_impact_reflection")
+          << v.property << ": " << v.note;
+    }
+  }
   // And the suite's own rule: every mutant is rejected by a claimed property.
-  for (const char* mutant : {"mutant:dla-equal-substeps", "mutant:dla-constraint-at-node",
-                             "mutant:dla-impact-off-boundary"}) {
+  for (const char* mutant :
+       {"mutant:dla-equal-substeps", "mutant:dla-constraint-at-node",
+        "mutant:dla-impact-off-boundary", "mutant:dla-impact-forms-at-previous-node"}) {
     bool rejected = false;
     for (const auto& v : check_mutant(mutant, options)) rejected |= v.outcome == Outcome::fail;
     EXPECT_TRUE(rejected) << mutant;

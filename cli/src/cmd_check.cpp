@@ -20,6 +20,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -255,7 +257,9 @@ int run_mutants(const CheckArgs& a) {
   // Each rejection's counterexample, replayable with `nsh check --case` (and nsh simulate).
   for (const auto& v : rejections) {
     std::cout << "\n--- " << v.scheme << " / " << v.property << "\n" << failure_text(v);
-    if (v.counterexample)
+    // --case judges linear case files; a nonholonomic counterexample replays with nsh simulate.
+    if (v.counterexample &&
+        v.counterexample->case_file.find("\"family\": \"nonholonomic\"") == std::string::npos)
       std::cout << "re-judge: save the case file as FILE, then nsh check --case FILE --scheme '"
                 << v.scheme << "' --property " << v.property << "\n";
   }
@@ -300,6 +304,11 @@ void list_claims(std::ostream& out, const std::string& spec) {
       for (const auto& probe : claim->outside)
         out << fmt::format("    {:<32}   sharp: must fail at {} ({})\n", "", probe.spec, probe.why);
     }
+    // Claims on a family provider's own properties (nonholonomic_*, energy_conservation, ...).
+    const auto& shared = properties::shared_property_names();
+    for (const auto& claim : properties::claims_of(info))
+      if (std::find(shared.begin(), shared.end(), claim.property) == shared.end())
+        out << fmt::format("    {:<32} claimed: {}\n", claim.property, claim.domain);
   }
 }
 

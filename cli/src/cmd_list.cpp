@@ -34,7 +34,11 @@ void list_entries(std::ostream& out, bool mutants) {
   const Registry& registry = Registry::builtin();
   const auto names = registry.names(mutants);
   if (names.empty()) out << (mutants ? "(no mutants registered)\n" : "(no schemes registered)\n");
-  for (const auto& name : names) print_entry(out, registry.find(name), "");
+  // dla and its mutants step nonholonomic models only (the nonholonomic cases).
+  for (const auto& name : names)
+    print_entry(
+        out, registry.find(name),
+        registry.make<double>(name)->info().family == "nonholonomic" ? "  [nonholonomic]" : "");
   if (mutants) return;
   // The first-order schemes step a sweeping process (x' in f - N_C(x)), not the linear model:
   // they run on the first-order cases (sweeping-*, penalty-line).

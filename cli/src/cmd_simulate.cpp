@@ -26,6 +26,8 @@
 #include <nsh/error.hpp>
 #include <nsh/first_order/sweeping_case.hpp>
 #include <nsh/format.hpp>
+#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/reports/lagrangian_family.hpp>
@@ -354,8 +356,45 @@ int run_lagrangian(const SimulateOptions& options, const CaseDocument& document)
 #endif
 }
 
+/// A nonholonomic case (docs/nonholonomic.md) under a scheme that steps nonlinear models with
+/// velocity constraints (dla; moreau-jean, which keeps A(q) v = 0 as bilateral constraints),
+/// through the model's nonlinear view (NonholonomicModelAdapter: g_N = -g, e = 1), streamed as
+/// the linear table with E = 1/2 v^T M v + V(q). Double and 50 digits: the models are
+/// trigonometric.
+template <class Scalar>
+int run_nonholonomic(const SimulateOptions& options, const CaseDocument& document) {
+  if constexpr (!has_transcendentals_v<Scalar>) {
+    throw InputError("--precision", "case " + document.name +
+                                        " is a nonholonomic model, which is trigonometric: exact "
+                                        "rational arithmetic cannot evaluate it; use --precision "
+                                        "double or 50");
+  } else {
+    NonholonomicCase<Scalar> c;
+    try {
+      c = load_nonholonomic_case<Scalar>(document);
+    } catch (const InputError& e) {
+      throw InputError("", "case " + document.source + ": " + e.what());
+    }
+    const NonholonomicModelAdapter<Scalar> model(*c.model);
+    const Scalar h = step_size<Scalar>(options, c.h, document);
+    const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
+    const Index steps = step_count(c.initial.t, T, h);
+    auto scheme = Registry::builtin().make<Scalar>(options.scheme);
+    // Refuse what the scheme cannot step before the header and row 0 are written.
+    model.validate(c.initial);
+    scheme->initialize(model, c.initial, h);
+    return stream_steps<Scalar>(
+        options, document, c.initial, h, T, steps, model.dofs(), model.contacts(),
+        [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return model.energy(q, v); }, 0, {},
+        [&](const StepObserver<Scalar>& observer) {
+          simulate<Scalar>(*scheme, model, c.initial, h, T, observer);
+        });
+  }
+}
+
 template <class Scalar>
 int run_case(const SimulateOptions& options, const CaseDocument& document) {
+  if (document.family == "nonholonomic") return run_nonholonomic<Scalar>(options, document);
   if (document.family == "sweeping" || document.family == "penalty-line")
     return run_first_order_case<Scalar>(options, document);
   if (document.family == "lagrangian") return run_lagrangian<Scalar>(options, document);

@@ -11,6 +11,7 @@
 
 #include <fstream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -93,6 +94,74 @@ TEST(NonholonomicEvents, MalformedCasesExit2NamingTheField) {
     EXPECT_TRUE(has(r.err, bad.field)) << r.err;
     EXPECT_TRUE(has(r.err, bad.value)) << r.err;
   }
+}
+
+}  // namespace
+
+namespace {
+
+TEST(NonholonomicSimulate, DlaWritesTheTrajectoryInDoubleAnd50Digits) {
+  const Result r = run_nsh("simulate rolling-disk --scheme dla");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = lines(r.out);
+  ASSERT_EQ(rows.size(), 1202u);  // header, row 0 and 1200 steps of 1/100 to T = 12
+  EXPECT_EQ(rows[0], "step,t,q0,q1,q2,q3,v0,v1,v2,v3,P0,P1,E,W_ext,W_damp,W_contact");
+  int impacts = 0;
+  for (std::size_t i = 2; i < rows.size(); ++i) {
+    const auto cells = split(rows[i]);
+    ASSERT_EQ(cells.size(), 16u) << rows[i];
+    if (nsh::parse_number<double>(cells[10], "P0") > 0 ||
+        nsh::parse_number<double>(cells[11], "P1") > 0)
+      ++impacts;
+  }
+  EXPECT_EQ(impacts, 6) << "the reference's six impacts";
+  const Result fifty = run_nsh("simulate rolling-disk --scheme dla --precision 50 --T 1/2");
+  ASSERT_EQ(fifty.status, 0) << fifty.err;
+  const auto rows50 = lines(fifty.out);
+  ASSERT_EQ(rows50.size(), 52u);
+  EXPECT_GE(split(rows50.back())[2].size(), 45u) << rows50.back();
+  // The knife edge, and moreau-jean with the constraints as bilateral rows.
+  EXPECT_EQ(run_nsh("simulate knife-edge --scheme dla").status, 0);
+  const Result mj = run_nsh("simulate rolling-disk --scheme moreau-jean --T 3");
+  ASSERT_EQ(mj.status, 0) << mj.err;
+  EXPECT_EQ(lines(mj.out).size(), 302u);
+}
+
+TEST(NonholonomicSimulate, RefusalsNameTheField) {
+  const Result rational = run_nsh("simulate rolling-disk --scheme dla --precision rational");
+  EXPECT_EQ(rational.status, 2);
+  EXPECT_TRUE(has(rational.err, "--precision")) << rational.err;
+  EXPECT_TRUE(has(rational.err, "trigonometric")) << rational.err;
+  // dla refuses a linear case, naming itself.
+  const Result linear = run_nsh("simulate bouncing-ball --scheme dla --h 0.01");
+  EXPECT_EQ(linear.status, 2);
+  EXPECT_TRUE(has(linear.err, "dla")) << linear.err;
+  // A scheme that does not step nonlinear models refuses the nonholonomic case.
+  const Result newmark = run_nsh("simulate rolling-disk --scheme newmark");
+  EXPECT_EQ(newmark.status, 2);
+  EXPECT_TRUE(has(newmark.err, "newmark")) << newmark.err;
+}
+
+TEST(NonholonomicConverge, DlaIsSecondOrderBetweenImpactsMoreauJeanFirst) {
+  const std::string out = (scratch() / "converge").string();
+  const Result r = run_nsh(
+      "converge rolling-disk --scheme dla --scheme moreau-jean --h "
+      "0.01,0.005,0.0025,0.00125 --out '" +
+      out + "'");
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  // "  q_smooth      order  1.998 ..." for dla, then "... order  1.000" for moreau-jean.
+  const auto rows = lines(r.out);
+  std::vector<double> smooth;
+  for (const auto& row : rows)
+    if (row.rfind("  q_smooth", 0) == 0)
+      smooth.push_back(std::stod(row.substr(row.find("order") + 5)));
+  ASSERT_EQ(smooth.size(), 2u) << r.out;
+  EXPECT_NEAR(smooth[0], 2.0, 0.1) << r.out;
+  EXPECT_NEAR(smooth[1], 1.0, 0.1) << r.out;
+  EXPECT_TRUE(has(r.out, "impact_time")) << r.out;
+  const Result bad = run_nsh("converge rolling-disk --scheme dla --h 0.01 --reference analytic");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_TRUE(has(bad.err, "--reference")) << bad.err;
 }
 
 }  // namespace

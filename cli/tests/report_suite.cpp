@@ -142,6 +142,33 @@ TEST_F(Report, FrictionSectionHasTheNonlinearRigidBodiesComputedAtRunTime) {
 #endif
 }
 
+TEST_F(Report, NonholonomicSectionConfirmsTheSeedsSentenceByTheNumber) {
+  // Issue 15: dla and moreau-jean against the exact reference, and the DLA's impact energy
+  // jump with its slope (THEORY 5: 2e-4 ... 3.3e-6 at h = 0.02 ... 0.0025, slope 2).
+  const fs::path out = dir_ / "out";
+  const std::string summary = read_all(out / "summary.md");
+  const std::size_t section = summary.find("### Nonholonomic systems with impacts (seed 003)");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_LT(section, summary.find("## Energy ledgers"));
+  EXPECT_NE(summary.find("\"does not conserve energy at impacts\": confirmed", section),
+            std::string::npos)
+      << summary.substr(section, 600);
+  EXPECT_NE(summary.find("fitted slope 2.0", section), std::string::npos)
+      << summary.substr(section, 600);
+  for (const char* c : {"rolling-disk", "knife-edge"}) {
+    const auto study =
+        nlohmann::json::parse(read_all(out / "nonholonomic" / c / "convergence.json"));
+    bool dla = false;
+    for (const auto& s : study["studies"])
+      if (s["scheme"].get<std::string>() == "dla") {
+        dla = true;
+        const double order = s["orders"]["q_smooth"].get<double>();
+        EXPECT_NEAR(order, 2.0, 0.1) << c;
+      }
+    EXPECT_TRUE(dla) << c;
+  }
+}
+
 TEST_F(Report, PageIsWellFormedAndSelfContained) {
   const std::string html = read_all(dir_ / "out" / "index.html");
   ASSERT_FALSE(html.empty());

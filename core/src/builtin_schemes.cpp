@@ -16,6 +16,7 @@ void register_penalty2(Registry& registry);
 
 void register_half_explicit_tdg(Registry& registry);
 void register_half_explicit_tdg_mutants(Registry& registry);
+void register_dla(Registry& registry);
 
 void register_builtin_schemes(Registry& registry) {
   register_moreau_jean(registry);
@@ -27,6 +28,7 @@ void register_builtin_schemes(Registry& registry) {
   register_penalty2(registry);
   register_half_explicit_tdg(registry);
   register_half_explicit_tdg_mutants(registry);
+  register_dla(registry);
 }
 
 }  // namespace nsh

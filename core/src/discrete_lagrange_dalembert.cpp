@@ -213,9 +213,14 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
     throw StepError(fmt::format("DLA at t = {}: (5a) gives alpha = {} outside (0, 1] for {}",
                                 format_scalar(state.t), format_scalar(alpha),
                                 model.inequality_name(j)));
-  const Vector<Scalar> w_bar = solution_a.head(n);
-  const Vector<Scalar> q_bar = q + (alpha * h) * w_bar;
-  const Scalar h_after = (Scalar(1) - alpha) * h;
+  const Vector<Scalar> q_bar = q + (alpha * h) * Vector<Scalar>(solution_a.head(n));
+  // The sub-step lengths alpha h and (1 - alpha) h; the mutation equal_substeps takes h/2 each,
+  // with the segment velocity into q_bar that this length implies.
+  const bool equal_substeps = options_.mutation == DlaMutation::equal_substeps;
+  const Scalar h_before = equal_substeps ? Scalar(h / 2) : Scalar(alpha * h);
+  const Scalar h_after = equal_substeps ? Scalar(h / 2) : Scalar((Scalar(1) - alpha) * h);
+  const Vector<Scalar> w_bar =
+      equal_substeps ? Vector<Scalar>((q_bar - q) / h_before) : Vector<Scalar>(solution_a.head(n));
   const Vector<Scalar> g_bar = model.inequality(q_bar);
   const Scalar g_tolerance = tolerance<Scalar>(scale_a(n + r), Scalar(4096));
   for (Index i = 0; i < p; ++i)
@@ -227,11 +232,14 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
                       format_scalar(g_bar(i))));
 
   // (5c)-(5d): x = (w_i, lambda_hat, lambda_bar), from the continuous reflection of w_bar.
-  const Vector<Scalar> mid_a = q + (alpha * h / 2) * w_bar;
-  const Vector<Scalar> momentum_a = M * w_bar - (alpha * h / 2) * model.potential_gradient(mid_a);
+  const Vector<Scalar> mid_a = q + (h_before / 2) * w_bar;
+  const Vector<Scalar> momentum_a = M * w_bar - (h_before / 2) * model.potential_gradient(mid_a);
   const Scalar energy_a = Scalar(w_bar.dot(M * w_bar)) / 2 + model.potential(mid_a);
   const Vector<Scalar> normal = model.inequality_gradient(q_bar).col(j);
-  const Matrix<Scalar> A_bar = model.one_forms(q_bar);
+  // The mutation forms_at_previous_node takes the constraint forces of (5c) along A(q_{i-1})
+  // instead of A(q_bar).
+  const Matrix<Scalar> A_bar =
+      options_.mutation == DlaMutation::forms_at_previous_node ? A_q : model.one_forms(q_bar);
   const Residual<Scalar> second = [&](const Vector<Scalar>& x) {
     const Vector<Scalar> w = x.head(n);
     const Vector<Scalar> mid = q_bar + (h_after / 2) * w;
@@ -280,7 +288,7 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
   impact.step = static_cast<Index>(trajectory.t.empty() ? 0 : trajectory.t.size() - 1);
   impact.inequality = j;
   impact.alpha = alpha;
-  impact.t = state.t + alpha * h;
+  impact.t = state.t + h_before;
   impact.q_bar = q_bar;
   impact.g_bar = g_bar(j);
   impact.lambda_hat = lambda_hat;
@@ -291,7 +299,7 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
   trajectory.impacts.push_back(impact);
   for (const Scalar& residual : {residual_a, residual_c})
     if (trajectory.max_residual < residual) trajectory.max_residual = residual;
-  trajectory.segments.push_back(segment(state.t, alpha * h, q, w_bar, true));
+  trajectory.segments.push_back(segment(state.t, h_before, q, w_bar, true));
   trajectory.segments.push_back(segment(impact.t, h_after, q_bar, w_after, true));
   state.t += h;
   state.q = q_next;

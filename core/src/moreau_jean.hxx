@@ -222,7 +222,17 @@ void MoreauJean<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
   if (friction_)
     friction_resolved_ = moreau_jean_detail::resolve_friction_method(friction_method_, d);
   nonlinear_work_.size(n, m, d);
+  if (model.velocity_constraints() > 0 && friction_)
+    throw ModelError("mu",
+                     "moreau-jean keeps velocity constraints A(q) v = 0 as bilateral "
+                     "rows of the impulse LCP, not of the friction problem: '" +
+                         model.name() + "' has both (docs/nonholonomic.md)");
   if constexpr (is_exact_v<Scalar>) {
+    if (model.velocity_constraints() > 0)
+      throw SpecError("precision",
+                      "moreau-jean with velocity constraints (nonholonomic models) steps in "
+                      "double and 50 digits: the constraint rows are solved by a fixed-point "
+                      "iteration to a tolerance (docs/nonholonomic.md); use --precision 50");
     // Exact steps need the model's own force Jacobians (central differences need a cube
     // root) and, with friction, the planar cone (the spatial one needs square roots).
     // Formula models whose formulas are all rational have both (docs/nonlinear-models.md).

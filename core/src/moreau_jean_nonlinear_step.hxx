@@ -24,6 +24,7 @@
 #include <nsh/nonlinear_model.hpp>
 
 #include "moreau_jean_friction_step.hxx"
+#include "moreau_jean_nonholonomic_step.hxx"
 #include "moreau_jean_step.hxx"
 
 #include <fmt/format.h>
@@ -129,9 +130,13 @@ void moreau_jean_nonlinear_step(const MoreauJeanNonlinearParameters<Scalar>& p,
       w.minv_g = w.iteration_lu.solve(w.normal_jacobian);
       w.delassus.noalias() = w.normal_jacobian.transpose() * w.minv_g;
     }
-    impulse_step<Scalar>({p.scheme, p.lcp_method}, p.lcp_options, work.active, w.delassus, w.minv_g,
-                         w.normal_jacobian, model.restitution(), work.v_free, work.velocity_k,
-                         state.t, work.impulse_step, work.v_next, summary);
+    if (model.velocity_constraints() > 0)
+      moreau_jean_bilateral_impulse(p.scheme, p.lcp_method, p.lcp_options, theta, h, model, w,
+                                    state, summary);
+    else
+      impulse_step<Scalar>({p.scheme, p.lcp_method}, p.lcp_options, work.active, w.delassus,
+                           w.minv_g, w.normal_jacobian, model.restitution(), work.v_free,
+                           work.velocity_k, state.t, work.impulse_step, work.v_next, summary);
   }
   const Vector<Scalar>& impulse = p.friction ? w.impulse : work.impulse_step.impulse;
 

@@ -211,6 +211,42 @@ Matrix<Scalar> NonlinearModel<Scalar>::tangent_jacobian(const Vector<Scalar>& q)
 }
 
 template <class Scalar>
+void NonlinearModel<Scalar>::do_one_forms(const Vector<Scalar>&, Matrix<Scalar>& A) const {
+  A.setZero(0, dofs());
+}
+
+template <class Scalar>
+void NonlinearModel<Scalar>::do_distribution(const Vector<Scalar>&, Matrix<Scalar>& X) const {
+  X.setIdentity(dofs(), dofs());
+}
+
+template <class Scalar>
+void NonlinearModel<Scalar>::one_forms(const Vector<Scalar>& q, Matrix<Scalar>& A) const {
+  do_one_forms(q, A);
+  require_size<Scalar>("A", A, velocity_constraints(), dofs());
+}
+
+template <class Scalar>
+Matrix<Scalar> NonlinearModel<Scalar>::one_forms(const Vector<Scalar>& q) const {
+  Matrix<Scalar> A;
+  one_forms(q, A);
+  return A;
+}
+
+template <class Scalar>
+void NonlinearModel<Scalar>::distribution(const Vector<Scalar>& q, Matrix<Scalar>& X) const {
+  do_distribution(q, X);
+  require_size<Scalar>("X", X, dofs(), dofs() - velocity_constraints());
+}
+
+template <class Scalar>
+Matrix<Scalar> NonlinearModel<Scalar>::distribution(const Vector<Scalar>& q) const {
+  Matrix<Scalar> X;
+  distribution(q, X);
+  return X;
+}
+
+template <class Scalar>
 Scalar NonlinearModel<Scalar>::energy(const Vector<Scalar>& q, const Vector<Scalar>& v) const {
   return v.dot(mass(q) * v) / Scalar(2) + potential(q);
 }
@@ -272,6 +308,14 @@ void NonlinearModel<Scalar>::validate(const State<Scalar>& initial) const {
   require_finite_at<Scalar>("g", gap(initial.q), at);
   require_finite_at<Scalar>("W_N", normal_jacobian(initial.q), at);
   require_finite_at<Scalar>("W_T", tangent_jacobian(initial.q), at);
+  if (velocity_constraints() < 0 || velocity_constraints() >= n)
+    throw ModelError("A", fmt::format("the number of velocity constraints must be in [0, n) = [0, "
+                                      "{}), got {}",
+                                      n, velocity_constraints()));
+  if (velocity_constraints() > 0) {
+    require_finite_at<Scalar>("A", one_forms(initial.q), at);
+    require_finite_at<Scalar>("X", distribution(initial.q), at);
+  }
 
   const Vector<Scalar>& e = restitution();
   if (e.size() != m)

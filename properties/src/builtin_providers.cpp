@@ -5,12 +5,15 @@
 namespace nsh::properties {
 
 void register_event_properties();
+void register_nonholonomic_properties();
 void register_scheme_properties();
 void register_sweep_properties();
 
 void register_builtin_providers() {
   // Before the scheme provider: it owns the event-driven family (event_provider.cpp).
   register_event_properties();
+  // Before the scheme provider: it owns the nonholonomic family (nonholonomic_provider.cpp).
+  register_nonholonomic_properties();
   register_scheme_properties();
   register_sweep_properties();
 }

@@ -324,6 +324,22 @@ std::vector<Claim> half_explicit_tdg_claims(const SchemeInfo& info) {
   return out;
 }
 
+/// The discrete Lagrange-d'Alembert integrator (nsh/schemes/dla.hpp), judged by the
+/// nonholonomic provider (nonholonomic_provider.cpp) on the catalogue's nonholonomic models:
+/// THEORY 5's list (docs/nonholonomic.md "Properties and claims").
+std::vector<Claim> dla_claims(const SchemeInfo&) {
+  return {claim("nonholonomic_admissible", "every node of every run (impact steps included)"),
+          claim("nonholonomic_discrete_constraints",
+                "every segment, regular or impact sub-step (midpoint constraint)"),
+          claim("nonholonomic_smooth_energy", "between impacts (V = 0 and constant M: exact)"),
+          claim("nonholonomic_impact_point", "every impact (5a) solves g_j(q_bar) = 0"),
+          claim("nonholonomic_impact_multiplier", "every impact (5c)"),
+          claim("nonholonomic_impact_reflection",
+                "every impact: (5c)-(5d) tends to the continuous reflection as h -> 0"),
+          claim("nonholonomic_impact_energy_order",
+                "the jump of the sub-steps alpha h, (1 - alpha) h: nonzero, O(h^2)")};
+}
+
 }  // namespace
 
 void set_claims(SchemeEntry& entry, ClaimFunction claims) {
@@ -347,6 +363,7 @@ void attach_builtin_claims(Registry& registry) {
   attach("event-driven", event_driven_claims);
   attach("penalty2", penalty2_claims);
   attach("half-explicit-tdg", half_explicit_tdg_claims);
+  attach("dla", dla_claims);
 }
 
 namespace {

@@ -159,6 +159,7 @@ std::vector<ConvergenceStudy> run_convergence(const ConvergenceOptions& options)
   if (document.family == "sweeping" || document.family == "penalty-line")
     return run_first_order_convergence(options, document);
   if (document.family == "lagrangian") return run_lagrangian_convergence(options, document);
+  if (document.family == "nonholonomic") return run_nonholonomic_convergence(options, document);
   LinearCase<R> case_r = load_linear_case<R>(document);
   if (!options.T.empty()) case_r.T = parse_number<R>(options.T, "--T");
   const LinearModel<R>& model_r = case_r.model;

@@ -6,6 +6,7 @@
 #include <nsh/reports/convergence.hpp>
 #include <nsh/reports/energy.hpp>
 #include <nsh/reports/friction.hpp>
+#include <nsh/reports/nonholonomic.hpp>
 #include <nsh/reports/report.hpp>
 #include <nsh/reports/svg_plot.hpp>
 
@@ -474,6 +475,8 @@ std::vector<std::string> default_report_schemes() {
   for (const auto& name : Registry::builtin().names(false)) {
     if (name == "event-driven") continue;                  // it is the reference
     if (!Registry::builtin().find(name).in_all) continue;  // siconos:* has its own table
+    // dla steps nonholonomic models only, not the linear cases of these studies.
+    if (Registry::builtin().make<double>(name)->info().family == "nonholonomic") continue;
     if (name == "moreau-jean") {
       specs.push_back("moreau-jean:theta=1/2");
       specs.push_back("moreau-jean:theta=1");
@@ -652,6 +655,21 @@ ReportResult run_report(const ReportOptions& options) {
                         ? "not run (" + study.failure + ")"
                         : fmt::format("order({}) {}", study.measure,
                                       fmt_order(study.studies.front().fits.at(study.measure)))));
+  }
+
+  // 2d. Nonholonomic systems: dla and moreau-jean on the rolling disk and the knife edge
+  // against the exact reference, the DLA's impact energy jump against h, the paths.
+  const std::vector<NonholonomicStudy> nonholonomic = default_nonholonomic_studies(progress);
+  const auto nonholonomic_dir = [](const std::string& case_name) {
+    return "nonholonomic/" + slug(case_name);
+  };
+  for (const auto& study : nonholonomic) {
+    if (!study.studies.empty())
+      for (auto& f :
+           write_convergence(study.studies, (out / nonholonomic_dir(study.case_name)).string()))
+        result.files.push_back(f);
+    progress(fmt::format("nonholonomic {}: {}", study.case_name,
+                         study.failure.empty() ? "done" : "not run (" + study.failure + ")"));
   }
 
   // 3. Energy ledgers at each case's own h.
@@ -881,6 +899,10 @@ ReportResult run_report(const ReportOptions& options) {
     html += "<div class=\"plots\">\n" + convergence_plot(study.studies, study.measure).render() +
             "</div>\n";
   }
+
+  // Nonholonomic systems (seed 003, docs/nonholonomic.md).
+  html += nonholonomic_html(nonholonomic, nonholonomic_dir);
+  mdown += nonholonomic_markdown(nonholonomic);
 
   // Energy.
   html += "<h2 id=\"energy\">Energy ledgers</h2>\n";

@@ -46,6 +46,10 @@ class NonlinearModel {
   virtual Index tangent_directions() const { return 0; }
   /// True when M does not depend on q (then c = 0 and a scheme may factorize M once).
   virtual bool constant_mass() const { return false; }
+  /// r, the number of nonholonomic velocity constraints A(q) v = 0 (docs/nonholonomic.md); 0
+  /// (the default) for the holonomic models of the lagrangian and linear families. With r > 0,
+  /// f is the smooth force without the constraint forces A(q)^T lambda, which the scheme adds.
+  virtual Index velocity_constraints() const { return 0; }
 
   /// Newton restitution coefficient per contact (m entries, each in [0, 1]).
   virtual const Vector<Scalar>& restitution() const = 0;
@@ -75,6 +79,12 @@ class NonlinearModel {
   /// W_T(q), n x m d (n x 0 without friction).
   void tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const;
   Matrix<Scalar> tangent_jacobian(const Vector<Scalar>& q) const;
+  /// A(q), r x n: row a is the one-form mu^a (0 x n when r = 0).
+  void one_forms(const Vector<Scalar>& q, Matrix<Scalar>& A) const;
+  Matrix<Scalar> one_forms(const Vector<Scalar>& q) const;
+  /// X(q), n x (n - r): a basis of ker A(q) (the identity when r = 0).
+  void distribution(const Vector<Scalar>& q, Matrix<Scalar>& X) const;
+  Matrix<Scalar> distribution(const Vector<Scalar>& q) const;
 
   /// E = 1/2 v^T M(q) v + V(q).
   Scalar energy(const Vector<Scalar>& q, const Vector<Scalar>& v) const;
@@ -107,6 +117,9 @@ class NonlinearModel {
   virtual void do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const = 0;
   /// Default: no friction, W_T = n x 0.
   virtual void do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const;
+  /// Defaults: r = 0, A = 0 x n, X = the identity.
+  virtual void do_one_forms(const Vector<Scalar>& q, Matrix<Scalar>& A) const;
+  virtual void do_distribution(const Vector<Scalar>& q, Matrix<Scalar>& X) const;
   /// Default: not provided (false).
   virtual bool do_force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
                                   Matrix<Scalar>& K, Matrix<Scalar>& C) const;

@@ -43,8 +43,19 @@ namespace nsh {
 /// Deliberately wrong variants, for showing that the checks of docs/nonholonomic.md are sharp
 /// (each must fail at least one): the discrete constraint evaluated at the segment's first node
 /// instead of its midpoint, A(q_k) w = 0 (smooth-phase energy no longer exact); the impact point
-/// q_bar at the alpha of linear interpolation of g along the trial step instead of on g_j = 0.
-enum class DlaMutation { none, constraint_at_node, impact_off_boundary };
+/// q_bar at the alpha of linear interpolation of g along the trial step instead of on g_j = 0;
+/// equal sub-steps: q_bar from (5a) as written, but the two impact sub-steps (5c)-(5d) and the
+/// next step's (5b) take the lengths h/2 and h/2 instead of alpha h and (1 - alpha) h (the
+/// segment velocity into q_bar becomes (q_bar - q_{i-1})/(h/2) = 2 alpha w_bar); the
+/// constraint forces of (5c) along the one-forms at q_{i-1} instead of at q_bar (an O(h) error
+/// of the post-impact velocity against the continuous reflection).
+enum class DlaMutation {
+  none,
+  constraint_at_node,
+  impact_off_boundary,
+  equal_substeps,
+  forms_at_previous_node
+};
 
 template <class Scalar>
 struct DlaOptions {

@@ -160,6 +160,13 @@ std::vector<ConvergenceStudy> run_first_order_convergence(const ConvergenceOptio
 std::vector<ConvergenceStudy> run_lagrangian_convergence(const ConvergenceOptions& options,
                                                          const CaseDocument& document);
 
+/// The study for nonholonomic cases (family "nonholonomic", docs/nonholonomic.md; schemes that
+/// step nonlinear models with velocity constraints: dla, moreau-jean) against the exact
+/// reference (closed-form flow, impacts to 50 digits; --reference auto or exact): measures
+/// q_smooth (the last node before the first impact), q_final, energy_final and impact_time.
+std::vector<ConvergenceStudy> run_nonholonomic_convergence(const ConvergenceOptions& options,
+                                                           const CaseDocument& document);
+
 /// JSON document (docs/output-formats.md): the first study's fields at top level — case, scheme,
 /// precision, reference, h, errors, orders, fit_residual (plus steps, wall_seconds, failures)
 /// — and "studies": the list of every study in the same form, so that a one-scheme file is

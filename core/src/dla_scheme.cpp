@@ -33,18 +33,19 @@ SchemeInfo DlaScheme<Scalar>::info() const {
 template <class Scalar>
 void DlaScheme<Scalar>::do_initialize(const LinearModel<Scalar>&, const State<Scalar>&,
                                       const Scalar&) {
-  throw SpecError("scheme",
-                  "dla steps nonlinear models (the nonholonomic family, docs/nonholonomic.md), "
-                  "not linear ones; step a linear model's nonlinear view (LinearModelAdapter) "
-                  "or use moreau-jean");
+  // A model outside the scheme's hypotheses: a ModelError, as every scheme's refusal.
+  throw ModelError("model",
+                   "dla steps nonlinear models (the nonholonomic family, docs/nonholonomic.md), "
+                   "not linear ones; step a linear model's nonlinear view (LinearModelAdapter) "
+                   "or use moreau-jean");
 }
 
 template <class Scalar>
 void DlaScheme<Scalar>::do_initialize(const SparseLinearModel<Scalar>&, const State<Scalar>&,
                                       const Scalar&) {
-  throw SpecError("scheme",
-                  "dla steps nonlinear models (the nonholonomic family, docs/nonholonomic.md), "
-                  "not sparse linear ones");
+  throw ModelError("model",
+                   "dla steps nonlinear models (the nonholonomic family, docs/nonholonomic.md), "
+                   "not sparse linear ones");
 }
 
 template <class Scalar>

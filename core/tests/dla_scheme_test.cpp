@@ -156,7 +156,7 @@ TEST(DlaScheme, RefusesWhatItCannotStepNamingTheField) {
   try {
     scheme->initialize(linear, x0, 0.01);
     ADD_FAILURE() << "a linear model was accepted";
-  } catch (const nsh::SpecError& e) {
+  } catch (const nsh::ModelError& e) {
     EXPECT_NE(std::string(e.what()).find("dla"), std::string::npos) << e.what();
   }
   // Its nonlinear view: restitution 1/2 is refused, naming e[0].

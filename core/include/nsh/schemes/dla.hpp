@@ -7,8 +7,8 @@
 // (f_ext = 0 at the initial state): above all the nonholonomic models through
 // NonholonomicModelAdapter (r > 0), but equally a holonomic model with r = 0. Every other model
 // is refused by initialize with a ModelError naming the field (M, e[j], f_ext) and "dla"; a
-// LinearModel or a sparse one with a SpecError (step its nonlinear view, LinearModelAdapter, to
-// run the DLA on it).
+// LinearModel or a sparse one with a ModelError naming "model" (step its nonlinear view,
+// LinearModelAdapter, to run the DLA on it).
 //
 // The kit's state (t_k, q_k, v_k) carries v_k = the velocity of the last segment into q_k (the
 // DLA's discrete Legendre transform p_k = M v_k for V = 0), so that the kit's E_after is that

@@ -6,6 +6,7 @@
 // prox Newton and its fallback, and the spec errors.
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/nonlinear_model.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/half_explicit_tdg.hpp>
@@ -552,6 +553,66 @@ TEST(HalfExplicitTdg, AgreesExactlyWithAnIndependentTranscription) {
   }
   EXPECT_GT(impacts, 0);  // the run exercises both branches
   EXPECT_GT(resting, 0);
+}
+
+TEST(HalfExplicitTdgNonlinear, ALinearModelThroughTheAdapterStepsAsTheLinearScheme) {
+  // docs/half-explicit-tdg.md "Nonlinear models": with constant M and W the nonlinear step is
+  // the linear one, frictionless (two coupled contacts with impacts and resting phases) and
+  // with friction (the sliding block, d = 1 and d = 2).
+  using Q = Rational;
+  LinearModel<Q> exact;
+  exact.M = Matrix<Q>(3, 3);
+  exact.M << 3, 1, 0, 1, 2, 1, 0, 1, 2;
+  exact.K = Matrix<Q>::Zero(3, 3);
+  exact.K(2, 2) = 4;
+  exact.F = Vector<Q>(3);
+  exact.F << -10, -6, 1;
+  exact.G = Matrix<Q>(3, 2);
+  exact.G << 1, 0, 0, 1, 1, -1;
+  exact.w = Vector<Q>(2);
+  exact.w << Q(1) / 20, Q(1) / 40;
+  exact.e = Vector<Q>(2);
+  exact.e << Q(1) / 2, 1;
+  fill_defaults(exact);
+  exact.validate();
+  struct Run {
+    LinearModel<double> model;
+    Vector<double> v0;
+  };
+  std::vector<Run> runs;
+  runs.push_back({model_cast<double>(exact), Vector<double>(3)});
+  runs.back().v0 << -1, 0.5, 0.25;
+  runs.push_back({sliding_block<double>(1, 10.0, 0.5), Vector<double>(2)});
+  runs.back().v0 << -0.5, 2;
+  runs.push_back({sliding_block<double>(2, 10.0, 0.5), Vector<double>(3)});
+  runs.back().v0 << -0.5, 1, -2;
+  for (const Run& run : runs) {
+    SCOPED_TRACE(run.model.dofs());
+    const LinearModelAdapter<double> adapter(run.model);
+    State<double> x{0.0, Vector<double>::Zero(run.model.dofs()), run.v0};
+    auto linear = make_hets<double>();
+    auto nonlinear = make_hets<double>();
+    EXPECT_TRUE(nonlinear.accepts_nonlinear());
+    const auto a = record<double>(linear, run.model, x, 1.0 / 32, 1.25);
+    const auto b = record<double>(nonlinear, adapter, x, 1.0 / 32, 1.25);
+    ASSERT_EQ(a.states.size(), b.states.size());
+    int closed = 0;
+    for (std::size_t k = 0; k < a.states.size(); ++k) {
+      EXPECT_NEAR(max_abs(Vector<double>(a.states[k].q - b.states[k].q)), 0.0, 1e-12) << k;
+      EXPECT_NEAR(max_abs(Vector<double>(a.states[k].v - b.states[k].v)), 0.0, 1e-12) << k;
+    }
+    for (std::size_t k = 0; k < a.steps.size(); ++k) {
+      EXPECT_EQ(a.steps[k].index_set, b.steps[k].index_set) << k;
+      closed += !a.steps[k].index_set.empty();
+    }
+    EXPECT_GT(closed, 0);
+  }
+  // Rational refuses a nonlinear model, naming the precision.
+  const LinearModelAdapter<Q> adapter(exact);
+  auto rational = make_hets<Q>();
+  EXPECT_FALSE(rational.accepts_nonlinear());
+  State<Q> x{Q(0), Vector<Q>::Zero(3), Vector<Q>::Zero(3)};
+  EXPECT_THROW(rational.initialize(adapter, x, Q(1) / 10), SpecError);
 }
 
 }  // namespace

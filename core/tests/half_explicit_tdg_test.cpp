@@ -29,7 +29,7 @@ HalfExplicitTdg<S> make_hets(const std::string& spec = "half-explicit-tdg") {
 
 /// A ball of unit mass over the ground: g = q, gravity F = -gravity, restitution e.
 template <class S>
-LinearModel<S> ball(const S& gravity, const S& e) {
+LinearModel<S> hets_ball(const S& gravity, const S& e) {
   LinearModel<S> model;
   model.name = "ball";
   model.M = Matrix<S>::Identity(1, 1);
@@ -66,7 +66,7 @@ TEST(HalfExplicitTdg, ImpactStepIsTheHandComputedOneInRational) {
   // q_1 = 1/100 + 1/100 (-1 - 6/5) = -3/250 (closed), U_1 < 0: impact with u* = -6/5,
   // Lambda = (1 + e) 6/5 = 9/5, u_1 = 3/5 = -e u*.
   const Rational h = Rational(1) / 50;
-  const LinearModel<Rational> model = ball<Rational>(Rational(10), Rational(1) / 2);
+  const LinearModel<Rational> model = hets_ball<Rational>(Rational(10), Rational(1) / 2);
   auto scheme = make_hets<Rational>();
   State<Rational> state{Rational(0), Vector<Rational>::Constant(1, Rational(1) / 100),
                         Vector<Rational>::Constant(1, Rational(-1))};
@@ -96,7 +96,7 @@ TEST(HalfExplicitTdg, RestingStepSplitsTheForceExactlyInRational) {
   // q0 = 0, u0 = 0, gravity 10, h = 1/50: z_1 = h lambda_1 = 1/5 (u_1 = 0, q_1 = 0), u* = -1/5,
   // the forecast impulse h/2 lambda_1 = 1/10, and z_2 = h/2 lambda_2 = 1/10, u_1 = 0.
   const Rational h = Rational(1) / 50;
-  const LinearModel<Rational> model = ball<Rational>(Rational(10), Rational(0));
+  const LinearModel<Rational> model = hets_ball<Rational>(Rational(10), Rational(0));
   auto scheme = make_hets<Rational>();
   State<Rational> state{Rational(0), Vector<Rational>::Zero(1), Vector<Rational>::Zero(1)};
   scheme.initialize(model, state, h);
@@ -202,7 +202,7 @@ double ball_position(double t) {
 TEST(HalfExplicitTdg, BouncingBallOrderOneAndPositionPenetrationOfOrderH) {
   // docs/half-explicit-tdg.md: the velocity constraint holds on closed contacts, but the
   // trapezoidal position update lets the ball sink by up to about h |U-| at an impact.
-  const LinearModel<double> model = ball<double>(10.0, 0.5);
+  const LinearModel<double> model = hets_ball<double>(10.0, 0.5);
   std::vector<double> hs, errors, depths;
   const double speed = std::sqrt(20.0);  // |U-| at the first impact
   for (int n = 100; n <= 1600; n *= 2) {
@@ -331,7 +331,7 @@ TEST(HalfExplicitTdg, SpecOptionsAreCheckedAndCanonical) {
   }
   // A constant r gives the same steps as the Delassus rule (the fixed point does not depend
   // on r > 0), here exactly.
-  const LinearModel<Rational> model = ball<Rational>(Rational(10), Rational(1) / 2);
+  const LinearModel<Rational> model = hets_ball<Rational>(Rational(10), Rational(1) / 2);
   State<Rational> x{Rational(0), Vector<Rational>::Constant(1, Rational(1) / 10),
                     Vector<Rational>::Constant(1, Rational(-1))};
   auto a = make_hets<Rational>();
@@ -343,7 +343,7 @@ TEST(HalfExplicitTdg, SpecOptionsAreCheckedAndCanonical) {
 }
 
 TEST(HalfExplicitTdg, RefusesHarmonicForcesInRational) {
-  LinearModel<Rational> model = ball<Rational>(Rational(10), Rational(0));
+  LinearModel<Rational> model = hets_ball<Rational>(Rational(10), Rational(0));
   model.F_amplitude = Vector<Rational>::Constant(1, Rational(1));
   model.omega = Rational(1);
   State<Rational> x{Rational(0), Vector<Rational>::Constant(1, Rational(1)),

@@ -25,12 +25,13 @@
 // Lambda) with the Delassus matrix W = G^T M^-1 G, and solved by the prox equation
 // z = max(0, z - r o (W z + b)) with semismooth Newton: the rows with z_i - r_i w_i > 0 are
 // active and the Newton step solves W_AA z_A = -b_A, z = 0 elsewhere (an active-set method,
-// exact in Rational). r_i = 1/W_ii by default (MBSim), or a positive constant. Newton stops on
-// the LCP certificate (nsh/lcp/lcp.hpp), never on its own residual; if it has not certified
-// after max_iterations (or the active-set system is inconsistent) the fallback LCP solver
-// (lemke by default, exact in Rational) solves the problem. An uncertified answer from either
-// is a StepError. Comparisons with zero (the index sets, the impact test) are read to 64 eps
-// times the scale of the quantity, exactly in Rational.
+// exact in Rational). r_i = 1/W_ii by default (MBSim), or a positive constant. Newton stops at
+// z >= 0, W z + b >= 0 to the problem's own round-off and an accepted LCP certificate
+// (nsh/lcp/lcp.hpp), never on its own residual; if it has not certified after max_iterations
+// (or the active-set system is inconsistent, or it stalls) the fallback LCP solver (lemke by
+// default, exact in Rational) solves the problem. An uncertified answer from either is a
+// StepError. Comparisons with zero (the closed sets, the impact test) are read to 256 (m+1) eps
+// times the scale of the stage's velocities (and of q for a gap), exactly in Rational.
 //
 // What the step records (the scheme kit derives gaps, local velocities and energies):
 //   index_set = A_{n+1}; lcp, impulse = the last problem's (Lambda, or z_2 = h/2 lambda_2);

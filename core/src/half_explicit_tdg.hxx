@@ -221,6 +221,7 @@ void HalfExplicitTdg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
     if (model.has_harmonic_force()) (void)model.force(initial.t);  // the model's own error
   }
   model_ = &model;
+  nonlinear_model_ = nullptr;
   h_ = h;
   mass_lu_.compute(model.M);
   for (Index i = 0; i < n; ++i)
@@ -369,14 +370,15 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_active(const char* stage,
 
 template <class Scalar>
 void HalfExplicitTdg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
+  last_newton_iterations_ = 0;
+  if (nonlinear_model_) return nonlinear_step(state, summary);
+  if (friction_) return friction_step(state, summary);
   const LinearModel<Scalar>& model = *model_;
   const Index m = model.contacts();
   const Scalar& h = h_;
   const Scalar half = Scalar(1) / 2;
   const Vector<Scalar>& q = state.q;
   const Vector<Scalar>& u = state.v;
-  last_newton_iterations_ = 0;
-  if (friction_) return friction_step(state, summary);
 
   // "<= 0" and "< 0" read to round-off (exactly zero in Rational), as Moreau–Jean's index set: a
   // contact held by the previous solve is at zero only to that solve's round-off, which is at
@@ -572,6 +574,254 @@ void HalfExplicitTdg<Scalar>::friction_step(State<Scalar>& state, StepSummary<Sc
       model.local_velocity(u_mean).dot(Vector<Scalar>(summary.impulse + summary.forecast_impulse)) +
       model.tangential_velocity(u_mean).dot(
           Vector<Scalar>(summary.tangential_impulse + summary.forecast_tangential_impulse));
+  summary.numerical_dissipation = Scalar(0);
+  summary.has_algorithmic_energy = false;
+
+  state.q = q_next;
+  state.v = u_next;
+  state.t = state.t + h;
+}
+
+template <class Scalar>
+bool HalfExplicitTdg<Scalar>::accepts_nonlinear() const {
+  return !is_exact_v<Scalar>;
+}
+
+template <class Scalar>
+void HalfExplicitTdg<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
+                                            const State<Scalar>& initial, const Scalar& h) {
+  if constexpr (is_exact_v<Scalar>) {
+    (void)model, (void)initial, (void)h;
+    throw SpecError("precision",
+                    "half-explicit-tdg steps nonlinear (lagrangian) models in double and 50 "
+                    "digits only: nonlinear geometry is generally trigonometric, which exact "
+                    "rational arithmetic cannot evaluate; use --precision double or 50");
+  } else {
+    const Index n = model.dofs();
+    if (initial.q.size() != n || initial.v.size() != n)
+      throw InputError("q0", fmt::format("initial state has {} positions and {} velocities, the "
+                                         "model has {} degrees of freedom",
+                                         initial.q.size(), initial.v.size(), n));
+    model_ = nullptr;
+    nonlinear_model_ = &model;
+    h_ = h;
+    friction_ = has_friction(model);
+    if (friction_) {
+      const Index d = model.tangent_directions();
+      friction_resolved_ =
+          friction_method_.value_or(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier);
+      if (d == 2 && friction_resolved_ == FrictionMethod::lemke)
+        throw SpecError("half-explicit-tdg:friction",
+                        "lemke solves the planar (d = 1) friction problem only; the model has d "
+                        "= 2 tangent directions: use alart-curnier or pgs");
+    }
+  }
+}
+
+template <class Scalar>
+Vector<Scalar> HalfExplicitTdg<Scalar>::solve_nonlinear_stage(
+    const char* stage, const std::vector<Index>& active, const Matrix<Scalar>& H,
+    const Matrix<Scalar>& minv_h, const Vector<Scalar>& free_velocity,
+    const Vector<Scalar>* newton_velocity, const Scalar& t, LcpResult<Scalar>& record) {
+  const NonlinearModel<Scalar>& model = *nonlinear_model_;
+  const Index m = model.contacts();
+  const Index d = friction_ ? model.tangent_directions() : 0;
+  const Index block = 1 + d;
+  const Index k = static_cast<Index>(active.size());
+  Matrix<Scalar> W(k * block, k * block);
+  Vector<Scalar> b(k * block);
+  for (Index i = 0; i < k; ++i) {
+    const Index a = active[static_cast<std::size_t>(i)];
+    for (Index r = 0; r < block; ++r) {
+      for (Index j = 0; j < k; ++j) {
+        const Index c = active[static_cast<std::size_t>(j)];
+        for (Index s = 0; s < block; ++s)
+          W(i * block + r, j * block + s) = H.col(a * block + r).dot(minv_h.col(c * block + s));
+      }
+      b(i * block + r) = H.col(a * block + r).dot(free_velocity);
+    }
+    if (newton_velocity) b(i * block) += model.restitution()(a) * (*newton_velocity)(a);
+  }
+  W = (W + W.transpose()) / Scalar(2);  // H^T M^-1 H is symmetric; keep it so to round-off
+  Vector<Scalar> local = Vector<Scalar>::Zero(m * block);
+  if (d == 0) {
+    Vector<Scalar> r(k);
+    for (Index i = 0; i < k; ++i)
+      r(i) = rule_.delassus ? (W(i, i) > Scalar(0) ? Scalar(Scalar(1) / W(i, i)) : Scalar(1))
+                            : scalar_cast<Scalar>(rule_.constant);
+    record = half_explicit_prox_newton<Scalar>(W, b, r, max_iterations_, lcp_options_,
+                                               use_fallback_, fallback_);
+    last_newton_iterations_ += record.iterations;
+    if (!record.ok()) {
+      const LcpCertificate<Scalar>& c = record.certificate;
+      throw StepError(fmt::format(
+          "half-explicit-tdg: the {} problem at t = {} ({} active contacts) was not certified: "
+          "status {}, natural map {} (tolerance {}), feasibility {}, complementarity {}{}{}",
+          stage, format_scalar(t), k, to_string(record.status), format_scalar(c.natural_map),
+          format_scalar(c.tolerance), format_scalar(c.feasibility),
+          format_scalar(c.complementarity), record.message.empty() ? "" : "; ", record.message));
+    }
+    for (Index i = 0; i < k; ++i) local(active[static_cast<std::size_t>(i)]) = record.z(i);
+    return local;
+  }
+  FrictionProblem<Scalar> problem;
+  problem.tangent_dimension = d;
+  problem.W = W;
+  problem.b = b;
+  problem.friction_coefficient.resize(k);
+  for (Index i = 0; i < k; ++i)
+    problem.friction_coefficient(i) =
+        model.friction_coefficient()(active[static_cast<std::size_t>(i)]);
+  FrictionOptions<Scalar> options;
+  options.relative_tolerance = lcp_options_.relative_tolerance;
+  const FrictionResult<Scalar> result = solve_friction(friction_resolved_, problem, options);
+  last_newton_iterations_ += result.iterations;
+  if (!result.ok())
+    throw StepError(fmt::format(
+        "half-explicit-tdg: the {} friction problem at t = {} ({} active contacts, d = {}, "
+        "method {}) was not certified: status {}, prox residual {} (tolerance {}){}{}",
+        stage, format_scalar(t), k, d, to_string(friction_resolved_), to_string(result.status),
+        format_scalar(result.certificate.prox_residual),
+        format_scalar(result.certificate.tolerance), result.message.empty() ? "" : "; ",
+        result.message));
+  record.z.resize(k);
+  record.w.resize(k);
+  for (Index i = 0; i < k; ++i) {
+    const Index a = active[static_cast<std::size_t>(i)];
+    for (Index r = 0; r < block; ++r) local(a * block + r) = result.P(i * block + r);
+    record.z(i) = result.P(i * block);
+    record.w(i) = result.U(i * block);
+  }
+  record.status = LcpStatus::solved;
+  record.method = LcpMethod::prox_newton;
+  record.iterations = result.iterations;
+  record.certificate = LcpCertificate<Scalar>{};
+  record.certificate.accepted = true;
+  record.certificate.natural_map = result.certificate.normal_complementarity;
+  record.certificate.feasibility = result.certificate.normal_feasibility;
+  record.certificate.tolerance = result.certificate.tolerance;
+  record.message = result.message;
+  return local;
+}
+
+template <class Scalar>
+void HalfExplicitTdg<Scalar>::nonlinear_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
+  const NonlinearModel<Scalar>& model = *nonlinear_model_;
+  const Index n = model.dofs(), m = model.contacts();
+  const Index d = friction_ ? model.tangent_directions() : 0;
+  const Index block = 1 + d;
+  const Scalar& h = h_;
+  const Scalar half = Scalar(1) / 2;
+  const Vector<Scalar>& q = state.q;
+  const Vector<Scalar>& u = state.v;
+  const Scalar operations = Scalar(256 * (m + 1));
+  // H(q) contact-major [W_N^a, W_T^a..]; the gradient scale for the zero tests.
+  const auto contact_matrix = [&](const Vector<Scalar>& position, Scalar& gradient_scale) {
+    const Matrix<Scalar> W_N = model.normal_jacobian(position);
+    gradient_scale = max_abs(W_N);
+    Matrix<Scalar> H(n, m * block);
+    Matrix<Scalar> W_T;
+    if (d > 0) W_T = model.tangent_jacobian(position);
+    for (Index a = 0; a < m; ++a) {
+      H.col(a * block) = W_N.col(a);
+      for (Index j = 0; j < d; ++j) H.col(a * block + 1 + j) = W_T.col(a * d + j);
+    }
+    return H;
+  };
+  const auto closed = [&](const Vector<Scalar>& position, const Scalar& gradient_scale,
+                          const Scalar& velocity_scale) {
+    const Vector<Scalar> g = model.gap(position);
+    const Scalar zero = tolerance<Scalar>(
+        gradient_scale * (max_abs(position) + h * velocity_scale) + max_abs(g), operations);
+    std::vector<Index> set;
+    for (Index a = 0; a < m; ++a)
+      if (g(a) <= zero) set.push_back(a);
+    return set;
+  };
+  const auto part = [&](const Vector<Scalar>& local, Index r0, Index width) {
+    Vector<Scalar> out(m * width);
+    for (Index a = 0; a < m; ++a)
+      for (Index j = 0; j < width; ++j) out(a * width + j) = local(a * block + r0 + j);
+    return out;
+  };
+
+  // Stage 1 at q_n: M(q_n), H(q_n).
+  Scalar scale_n(0);
+  const Matrix<Scalar> H_n = contact_matrix(q, scale_n);
+  const Eigen::PartialPivLU<Matrix<Scalar>> lu_n(model.mass(q));
+  const Matrix<Scalar> minv_h_n = lu_n.solve(H_n);
+  const Vector<Scalar> f_n = model.force(state.t, q, u);
+  const Vector<Scalar> a_n = lu_n.solve(f_n);
+  const Vector<Scalar> u_free1 = u + h * a_n;
+  const std::vector<Index> closed_n = closed(q, scale_n, Scalar(max_abs(u) + max_abs(u_free1)));
+  Vector<Scalar> P1 = Vector<Scalar>::Zero(m * block);
+  LcpResult<Scalar> forecast;
+  if (!closed_n.empty())
+    P1 = solve_nonlinear_stage("forecast", closed_n, H_n, minv_h_n, u_free1, nullptr, state.t,
+                               forecast);
+  const Vector<Scalar> reaction_1 = minv_h_n * P1;
+  const Vector<Scalar> u_1 = u_free1 + reaction_1;
+  const Vector<Scalar> q_next = q + (h * half) * (u + u_1);
+
+  // Stage 2 at q_{n+1}: M(q_{n+1}), H(q_{n+1}).
+  Scalar scale_next(0);
+  const Matrix<Scalar> H_next = contact_matrix(q_next, scale_next);
+  const Eigen::PartialPivLU<Matrix<Scalar>> lu_next(model.mass(q_next));
+  const Matrix<Scalar> minv_h_next = lu_next.solve(H_next);
+  const Scalar velocity_scale = max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
+  const std::vector<Index> closed_next = closed(q_next, scale_next, velocity_scale);
+  const Vector<Scalar> U_1 = part(Vector<Scalar>(H_next.transpose() * u_1), 0, 1);
+  const Scalar velocity_zero = tolerance<Scalar>(scale_next * velocity_scale, operations);
+  bool impact = false;
+  for (Index a : closed_next) impact = impact || U_1(a) < -velocity_zero;
+  const Vector<Scalar> f_1 = model.force(state.t + h, q_next, u_1);
+  const Vector<Scalar> u_star = u + (h * half) * (a_n + lu_next.solve(f_1));
+  Vector<Scalar> P2 = Vector<Scalar>::Zero(m * block);
+  Vector<Scalar> forecast_local = Vector<Scalar>::Zero(m * block);
+  Vector<Scalar> newton = Vector<Scalar>::Zero(m);
+  Vector<Scalar> u_free2;
+  if (impact) {
+    newton = part(Vector<Scalar>(H_next.transpose() * u_star), 0, 1);
+    u_free2 = u_star;
+    if (!closed_next.empty())
+      P2 = solve_nonlinear_stage("impact", closed_next, H_next, minv_h_next, u_free2, &newton,
+                                 state.t, summary.lcp);
+  } else {
+    forecast_local = half * P1;
+    u_free2 = u_star + minv_h_n * forecast_local;
+    if (!closed_next.empty())
+      P2 = solve_nonlinear_stage("non-impulsive", closed_next, H_next, minv_h_next, u_free2,
+                                 nullptr, state.t, summary.lcp);
+  }
+  if (closed_next.empty()) {
+    summary.lcp.z.resize(0);
+    summary.lcp.w.resize(0);
+    summary.lcp.status = LcpStatus::solved;
+    summary.lcp.method = LcpMethod::prox_newton;
+    summary.lcp.iterations = 0;
+    summary.lcp.certificate = LcpCertificate<Scalar>{};
+    summary.lcp.certificate.accepted = true;
+    summary.lcp.message.clear();
+  }
+  const Vector<Scalar> u_next = u_free2 + minv_h_next * P2;
+
+  summary.index_set.assign(closed_next.begin(), closed_next.end());
+  summary.impulse = part(P2, 0, 1);
+  summary.forecast_impulse = part(forecast_local, 0, 1);
+  if (d > 0) {
+    summary.tangential_impulse = part(P2, 1, d);
+    summary.forecast_tangential_impulse = part(forecast_local, 1, d);
+  }
+  summary.velocity_newton = newton;
+  summary.lcp_solved = !closed_next.empty();
+  const Vector<Scalar> f_ext_n = model.external_force(state.t, q, u);
+  const Vector<Scalar> f_ext_1 = model.external_force(state.t + h, q_next, u_1);
+  summary.external_impulse = (h * half) * (f_ext_n + f_ext_1);
+  // Discrete works, no identity behind them (as on the linear family).
+  const Vector<Scalar> u_mean = half * (u + u_next);
+  summary.W_ext = (h * half) * u_mean.dot(f_ext_n + f_ext_1);
+  summary.W_damp = Scalar(0);
+  summary.W_contact = u_mean.dot(Vector<Scalar>(H_next * P2 + H_n * forecast_local));
   summary.numerical_dissipation = Scalar(0);
   summary.has_algorithmic_energy = false;
 

@@ -6,6 +6,7 @@
 // prox Newton and its fallback, and the spec errors.
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/nonlinear_model.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/half_explicit_tdg.hpp>
@@ -28,7 +29,7 @@ HalfExplicitTdg<S> make_hets(const std::string& spec = "half-explicit-tdg") {
 
 /// A ball of unit mass over the ground: g = q, gravity F = -gravity, restitution e.
 template <class S>
-LinearModel<S> ball(const S& gravity, const S& e) {
+LinearModel<S> hets_ball(const S& gravity, const S& e) {
   LinearModel<S> model;
   model.name = "ball";
   model.M = Matrix<S>::Identity(1, 1);
@@ -65,7 +66,7 @@ TEST(HalfExplicitTdg, ImpactStepIsTheHandComputedOneInRational) {
   // q_1 = 1/100 + 1/100 (-1 - 6/5) = -3/250 (closed), U_1 < 0: impact with u* = -6/5,
   // Lambda = (1 + e) 6/5 = 9/5, u_1 = 3/5 = -e u*.
   const Rational h = Rational(1) / 50;
-  const LinearModel<Rational> model = ball<Rational>(Rational(10), Rational(1) / 2);
+  const LinearModel<Rational> model = hets_ball<Rational>(Rational(10), Rational(1) / 2);
   auto scheme = make_hets<Rational>();
   State<Rational> state{Rational(0), Vector<Rational>::Constant(1, Rational(1) / 100),
                         Vector<Rational>::Constant(1, Rational(-1))};
@@ -95,7 +96,7 @@ TEST(HalfExplicitTdg, RestingStepSplitsTheForceExactlyInRational) {
   // q0 = 0, u0 = 0, gravity 10, h = 1/50: z_1 = h lambda_1 = 1/5 (u_1 = 0, q_1 = 0), u* = -1/5,
   // the forecast impulse h/2 lambda_1 = 1/10, and z_2 = h/2 lambda_2 = 1/10, u_1 = 0.
   const Rational h = Rational(1) / 50;
-  const LinearModel<Rational> model = ball<Rational>(Rational(10), Rational(0));
+  const LinearModel<Rational> model = hets_ball<Rational>(Rational(10), Rational(0));
   auto scheme = make_hets<Rational>();
   State<Rational> state{Rational(0), Vector<Rational>::Zero(1), Vector<Rational>::Zero(1)};
   scheme.initialize(model, state, h);
@@ -201,7 +202,7 @@ double ball_position(double t) {
 TEST(HalfExplicitTdg, BouncingBallOrderOneAndPositionPenetrationOfOrderH) {
   // docs/half-explicit-tdg.md: the velocity constraint holds on closed contacts, but the
   // trapezoidal position update lets the ball sink by up to about h |U-| at an impact.
-  const LinearModel<double> model = ball<double>(10.0, 0.5);
+  const LinearModel<double> model = hets_ball<double>(10.0, 0.5);
   std::vector<double> hs, errors, depths;
   const double speed = std::sqrt(20.0);  // |U-| at the first impact
   for (int n = 100; n <= 1600; n *= 2) {
@@ -330,7 +331,7 @@ TEST(HalfExplicitTdg, SpecOptionsAreCheckedAndCanonical) {
   }
   // A constant r gives the same steps as the Delassus rule (the fixed point does not depend
   // on r > 0), here exactly.
-  const LinearModel<Rational> model = ball<Rational>(Rational(10), Rational(1) / 2);
+  const LinearModel<Rational> model = hets_ball<Rational>(Rational(10), Rational(1) / 2);
   State<Rational> x{Rational(0), Vector<Rational>::Constant(1, Rational(1) / 10),
                     Vector<Rational>::Constant(1, Rational(-1))};
   auto a = make_hets<Rational>();
@@ -342,7 +343,7 @@ TEST(HalfExplicitTdg, SpecOptionsAreCheckedAndCanonical) {
 }
 
 TEST(HalfExplicitTdg, RefusesHarmonicForcesInRational) {
-  LinearModel<Rational> model = ball<Rational>(Rational(10), Rational(0));
+  LinearModel<Rational> model = hets_ball<Rational>(Rational(10), Rational(0));
   model.F_amplitude = Vector<Rational>::Constant(1, Rational(1));
   model.omega = Rational(1);
   State<Rational> x{Rational(0), Vector<Rational>::Constant(1, Rational(1)),
@@ -552,6 +553,66 @@ TEST(HalfExplicitTdg, AgreesExactlyWithAnIndependentTranscription) {
   }
   EXPECT_GT(impacts, 0);  // the run exercises both branches
   EXPECT_GT(resting, 0);
+}
+
+TEST(HalfExplicitTdgNonlinear, ALinearModelThroughTheAdapterStepsAsTheLinearScheme) {
+  // docs/half-explicit-tdg.md "Nonlinear models": with constant M and W the nonlinear step is
+  // the linear one, frictionless (two coupled contacts with impacts and resting phases) and
+  // with friction (the sliding block, d = 1 and d = 2).
+  using Q = Rational;
+  LinearModel<Q> exact;
+  exact.M = Matrix<Q>(3, 3);
+  exact.M << 3, 1, 0, 1, 2, 1, 0, 1, 2;
+  exact.K = Matrix<Q>::Zero(3, 3);
+  exact.K(2, 2) = 4;
+  exact.F = Vector<Q>(3);
+  exact.F << -10, -6, 1;
+  exact.G = Matrix<Q>(3, 2);
+  exact.G << 1, 0, 0, 1, 1, -1;
+  exact.w = Vector<Q>(2);
+  exact.w << Q(1) / 20, Q(1) / 40;
+  exact.e = Vector<Q>(2);
+  exact.e << Q(1) / 2, 1;
+  fill_defaults(exact);
+  exact.validate();
+  struct Run {
+    LinearModel<double> model;
+    Vector<double> v0;
+  };
+  std::vector<Run> runs;
+  runs.push_back({model_cast<double>(exact), Vector<double>(3)});
+  runs.back().v0 << -1, 0.5, 0.25;
+  runs.push_back({sliding_block<double>(1, 10.0, 0.5), Vector<double>(2)});
+  runs.back().v0 << -0.5, 2;
+  runs.push_back({sliding_block<double>(2, 10.0, 0.5), Vector<double>(3)});
+  runs.back().v0 << -0.5, 1, -2;
+  for (const Run& run : runs) {
+    SCOPED_TRACE(run.model.dofs());
+    const LinearModelAdapter<double> adapter(run.model);
+    State<double> x{0.0, Vector<double>::Zero(run.model.dofs()), run.v0};
+    auto linear = make_hets<double>();
+    auto nonlinear = make_hets<double>();
+    EXPECT_TRUE(nonlinear.accepts_nonlinear());
+    const auto a = record<double>(linear, run.model, x, 1.0 / 32, 1.25);
+    const auto b = record<double>(nonlinear, adapter, x, 1.0 / 32, 1.25);
+    ASSERT_EQ(a.states.size(), b.states.size());
+    int closed = 0;
+    for (std::size_t k = 0; k < a.states.size(); ++k) {
+      EXPECT_NEAR(max_abs(Vector<double>(a.states[k].q - b.states[k].q)), 0.0, 1e-12) << k;
+      EXPECT_NEAR(max_abs(Vector<double>(a.states[k].v - b.states[k].v)), 0.0, 1e-12) << k;
+    }
+    for (std::size_t k = 0; k < a.steps.size(); ++k) {
+      EXPECT_EQ(a.steps[k].index_set, b.steps[k].index_set) << k;
+      closed += !a.steps[k].index_set.empty();
+    }
+    EXPECT_GT(closed, 0);
+  }
+  // Rational refuses a nonlinear model, naming the precision.
+  const LinearModelAdapter<Q> adapter(exact);
+  auto rational = make_hets<Q>();
+  EXPECT_FALSE(rational.accepts_nonlinear());
+  State<Q> x{Q(0), Vector<Q>::Zero(3), Vector<Q>::Zero(3)};
+  EXPECT_THROW(rational.initialize(adapter, x, Q(1) / 10), SpecError);
 }
 
 }  // namespace

@@ -25,12 +25,13 @@
 // Lambda) with the Delassus matrix W = G^T M^-1 G, and solved by the prox equation
 // z = max(0, z - r o (W z + b)) with semismooth Newton: the rows with z_i - r_i w_i > 0 are
 // active and the Newton step solves W_AA z_A = -b_A, z = 0 elsewhere (an active-set method,
-// exact in Rational). r_i = 1/W_ii by default (MBSim), or a positive constant. Newton stops on
-// the LCP certificate (nsh/lcp/lcp.hpp), never on its own residual; if it has not certified
-// after max_iterations (or the active-set system is inconsistent) the fallback LCP solver
-// (lemke by default, exact in Rational) solves the problem. An uncertified answer from either
-// is a StepError. Comparisons with zero (the index sets, the impact test) are read to 64 eps
-// times the scale of the quantity, exactly in Rational.
+// exact in Rational). r_i = 1/W_ii by default (MBSim), or a positive constant. Newton stops at
+// z >= 0, W z + b >= 0 to the problem's own round-off and an accepted LCP certificate
+// (nsh/lcp/lcp.hpp), never on its own residual; if it has not certified after max_iterations
+// (or the active-set system is inconsistent, or it stalls) the fallback LCP solver (lemke by
+// default, exact in Rational) solves the problem. An uncertified answer from either is a
+// StepError. Comparisons with zero (the closed sets, the impact test) are read to 256 (m+1) eps
+// times the scale of the stage's velocities (and of q for a gap), exactly in Rational.
 //
 // What the step records (the scheme kit derives gaps, local velocities and energies):
 //   index_set = A_{n+1}; lcp, impulse = the last problem's (Lambda, or z_2 = h/2 lambda_2);
@@ -58,9 +59,17 @@
 // semismooth Newton on exactly these equations, PGS, or Lemke for d = 1, exact in Rational) and
 // refused unless certified. The forecast's tangential impulse h/2 lambda_T,1 is recorded in
 // forecast_tangential_impulse at a non-impulsive step. Rational steps d = 1 only.
+//
+// Nonlinear models (nsh/nonlinear_model.hpp, the lagrangian family; double and Real50): the same
+// stages with each evaluated where it stands (docs/half-explicit-tdg.md "Nonlinear models", a
+// reconstruction): the forecast with M(q_n), W(q_n); A_{n+1}, the impact test and the last
+// problem with M(q_{n+1}), W(q_{n+1}); u* = u_n + h/2 (M(q_n)^-1 f_n + M(q_{n+1})^-1 f_1), and
+// the non-impulsive step adds the forecast's h/2 M(q_n)^-1 W(q_n) lambda_1. With constant M and
+// W (LinearModelAdapter) it is the linear step to round-off.
 
 #include <nsh/friction/solver.hpp>
 #include <nsh/lcp/lcp.hpp>
+#include <nsh/nonlinear_model.hpp>
 #include <nsh/registry.hpp>
 
 #include <nsh/schemes/scheme.hpp>
@@ -96,6 +105,8 @@ class HalfExplicitTdg : public Scheme<Scalar> {
   explicit HalfExplicitTdg(const SchemeSpec& spec);
 
   SchemeInfo info() const override;
+  /// True in double and Real50.
+  bool accepts_nonlinear() const override;
 
   /// Newton iterations of the last step (forecast + last problem), for the report.
   Index last_newton_iterations() const { return last_newton_iterations_; }
@@ -120,8 +131,13 @@ class HalfExplicitTdg : public Scheme<Scalar> {
   bool friction_{false};
   FrictionMethod friction_resolved_{FrictionMethod::lemke};
   Matrix<Scalar> minv_h_, delassus_local_;
+  // Bound by initialize on a nonlinear model (then model_ is null).
+  const NonlinearModel<Scalar>* nonlinear_model_{nullptr};
 
+  using Scheme<Scalar>::do_initialize;
   void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  void do_initialize(const NonlinearModel<Scalar>& model, const State<Scalar>& initial,
                      const Scalar& h) override;
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
@@ -139,6 +155,14 @@ class HalfExplicitTdg : public Scheme<Scalar> {
                                        const Vector<Scalar>* newton_velocity, const Scalar& t,
                                        LcpResult<Scalar>& record);
   void friction_step(State<Scalar>& state, StepSummary<Scalar>& summary);
+  /// One stage's problem on a nonlinear model: H contact-major (n x m (1 + d)), M^-1 H, b =
+  /// H^T v_free (+ e o newton on the normal rows); the LCP (d = 0) or the friction problem.
+  Vector<Scalar> solve_nonlinear_stage(const char* stage, const std::vector<Index>& active,
+                                       const Matrix<Scalar>& H, const Matrix<Scalar>& minv_h,
+                                       const Vector<Scalar>& free_velocity,
+                                       const Vector<Scalar>* newton_velocity, const Scalar& t,
+                                       LcpResult<Scalar>& record);
+  void nonlinear_step(State<Scalar>& state, StepSummary<Scalar>& summary);
 };
 
 /// Registers "half-explicit-tdg" (double, Real50, Rational).

@@ -1,0 +1,55 @@
+// half-explicit-tdg through the nsh program (docs/half-explicit-tdg.md): the bouncing ball in
+// exact rational arithmetic, a lagrangian case file, its claims under nsh check, and bad options
+// exiting 2 with the option named.
+#include "cli_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace nsh_cli_test {
+namespace {
+
+bool hets_contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(CliHalfExplicitTdg, SimulatesTheBouncingBallExactly) {
+  const Result r = run_nsh(
+      "simulate bouncing-ball --scheme half-explicit-tdg --precision rational --h 1/100 --T 1/2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = lines(r.out);
+  ASSERT_EQ(rows.size(), 52u);                                  // header, t0 and 50 steps
+  EXPECT_TRUE(hets_contains(rows.back(), "/")) << rows.back();  // exact fractions
+}
+
+TEST(CliHalfExplicitTdg, StepsALagrangianCaseFile) {
+#if NSH_WITH_FORMULA
+  const Result r = run_nsh("simulate falling-rod --scheme half-explicit-tdg --h 1/1000 --T 1/10");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(lines(r.out).size(), 102u);
+  // Rational refuses a nonlinear model, naming the precision (exit 2).
+  const Result exact = run_nsh(
+      "simulate falling-rod --scheme half-explicit-tdg --precision rational --h 1/1000 --T 1/10");
+  EXPECT_EQ(exact.status, 2) << exact.out;
+#else
+  GTEST_SKIP() << "built without the formula module (lagrangian case files)";
+#endif
+}
+
+TEST(CliHalfExplicitTdg, PassesItsClaimsAndRejectsBadOptions) {
+  const Result check = run_nsh("check --scheme half-explicit-tdg --cases 30 --seed 1");
+  EXPECT_EQ(check.status, 0) << check.out << check.err;
+  EXPECT_TRUE(hets_contains(check.out, "0 failed")) << check.out;
+  for (const char* bad : {"half-explicit-tdg:r=0", "half-explicit-tdg:fallback=pgs",
+                          "half-explicit-tdg:max_iterations=0", "half-explicit-tdg:theta=1"}) {
+    const Result r =
+        run_nsh(std::string("simulate bouncing-ball --scheme '") + bad + "' --h 1/100 --T 1/10");
+    EXPECT_EQ(r.status, 2) << bad << ": " << r.err;
+    const std::string key = std::string(bad).substr(std::string(bad).find(':') + 1);
+    EXPECT_TRUE(hets_contains(r.err, key.substr(0, key.find('=')))) << bad << ": " << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace nsh_cli_test

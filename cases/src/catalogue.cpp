@@ -112,6 +112,11 @@ const std::vector<CaseInfo>& catalogue() {
        "horizon: the exact numbers quadruple at each step in contact); no closed form after the "
        "first impact at t = sqrt(3/g)",
        "particle-on-parabola.json", false},
+      {"rolling-disk-formulas", "lagrangian",
+       "seed 003's rolling disk as a lagrangian file: the rolling constraints as one_forms with "
+       "their kernel as distribution, the table's edge as two gaps, e = 1; dla and moreau-jean "
+       "step it as the C++ rolling-disk (same nodes to round-off)",
+       "rolling-disk-formulas.json", false},
       // Nonholonomic family (seed 003; nsh/nonholonomic/, docs/nonholonomic.md).
       {"rolling-disk", "nonholonomic",
        "seed 003: vertical disk rolling without slipping in a table of radius a = 5 (m = R = 1, "

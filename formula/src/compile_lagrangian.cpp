@@ -30,6 +30,7 @@ const std::set<std::string>& lagrangian_fields() {
   static const std::set<std::string> fields = {
       "name", "family", "parameters", "coordinates", "velocities",        // names
       "M", "kinetic_energy", "potential", "forces", "gaps", "tangents",  // formulas
+      "one_forms", "distribution",                                        // A(q) v = 0, ker A
       "e", "mu", "q0", "v0", "t0", "T", "h",                             // numbers
       "description", "comment", "reference", "facts", "tags"};           // metadata
   // clang-format on
@@ -261,6 +262,49 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
                                       "restitution coefficient (one number or one per contact)",
                                       m));
 
+  // Nonholonomic velocity constraints A(q) v = 0 (docs/nonlinear-models.md "Velocity
+  // constraints"): one_forms, r rows of n formulas, and distribution, n rows of n - r formulas
+  // spanning ker A(q). The basis is given, not derived: no choice of dependent velocities is
+  // regular on every configuration (the knife edge's v_x = cot(phi) v_y fails at phi = 0).
+  GiNaC::matrix A(0, n), X(n, n);
+  const bool has_one_forms = detail::document_has_field(root, "one_forms");
+  if (has_one_forms != detail::document_has_field(root, "distribution"))
+    throw InputError(has_one_forms ? "distribution" : "one_forms",
+                     has_one_forms
+                         ? "is missing: velocity constraints (one_forms) need a basis of their "
+                           "kernel, n rows of n - r formulas X(q) with A(q) X(q) = 0"
+                         : "is missing: a distribution is the kernel of velocity constraints "
+                           "(one_forms, r rows of n formulas A(q) with A(q) v = 0)");
+  if (has_one_forms) {
+    const json& rows = list_of(root, "one_forms", std::string::npos, "rows of n formulas");
+    const Index r = static_cast<Index>(rows.size());
+    if (r == 0 || r >= n)
+      throw InputError("one_forms",
+                       fmt::format("expected between 1 and {} rows (fewer constraints than the {} "
+                                   "coordinates), got {}",
+                                   n - 1, n, r));
+    A = GiNaC::matrix(r, n);
+    for (Index a = 0; a < r; ++a) {
+      if (!rows[a].is_array() || rows[a].size() != static_cast<std::size_t>(n))
+        throw InputError(entry("one_forms", a), fmt::format("expected a row of {} formulas, got {}",
+                                                            n, describe(rows[a])));
+      for (Index i = 0; i < n; ++i)
+        A(a, i) = parse(rows[a][i], entry("one_forms", a, i), Depends::coordinates);
+    }
+    const json& basis =
+        list_of(root, "distribution", static_cast<std::size_t>(n), "rows, one per coordinate");
+    X = GiNaC::matrix(n, n - r);
+    for (Index i = 0; i < n; ++i) {
+      if (!basis[i].is_array() || basis[i].size() != static_cast<std::size_t>(n - r))
+        throw InputError(entry("distribution", i),
+                         fmt::format("expected a row of n - r = {} formulas, got {}", n - r,
+                                     describe(basis[i])));
+      for (Index k = 0; k < n - r; ++k)
+        X(i, k) = parse(basis[i][k], entry("distribution", i, k), Depends::coordinates);
+    }
+    out.velocity_constraints = r;
+  }
+
   if (rational)
     for (const auto& [e, field] : sources) detail::require_rational(e, field);
 
@@ -304,6 +348,13 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
         take(entry("W_T", i, a * out.tangent_directions + static_cast<Index>(k)),
              tangents[a][k].diff(symbols.q(i)), tangent_fields[a][k]);
   out.tangent_jacobian = finish();
+  const Index r = out.velocity_constraints;
+  for (Index i = 0; i < n; ++i)
+    for (Index a = 0; a < r; ++a) take(entry("A", a, i), A(a, i), entry("one_forms", a, i));
+  out.one_forms = finish();
+  for (Index k = 0; k < (r > 0 ? n - r : 0); ++k)
+    for (Index i = 0; i < n; ++i) take(entry("X", i, k), X(i, k), entry("distribution", i, k));
+  out.distribution = finish();
   // K = -df/dq and C = -df/dv, column-major, for an implicit scheme's iteration matrix.
   for (Index j = 0; j < n; ++j)
     for (Index i = 0; i < n; ++i)

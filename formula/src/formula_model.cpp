@@ -4,8 +4,10 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/formula/lagrangian_case.hpp>
+#include <nsh/model.hpp>
 
 #include <fmt/format.h>
+#include <Eigen/LU>
 
 namespace nsh::formula {
 namespace {
@@ -35,6 +37,7 @@ FormulaModel<Scalar>::FormulaModel(const CompiledLagrangian& compiled, Vector<Sc
       velocities_(compiled.velocities),
       contacts_(compiled.contacts),
       tangent_directions_(compiled.tangent_directions),
+      velocity_constraints_(compiled.velocity_constraints),
       constant_mass_(compiled.constant_mass),
       mass_(compiled.mass),
       force_(compiled.force),
@@ -43,6 +46,8 @@ FormulaModel<Scalar>::FormulaModel(const CompiledLagrangian& compiled, Vector<Sc
       gap_(compiled.gap),
       normal_jacobian_(compiled.normal_jacobian),
       tangent_jacobian_(compiled.tangent_jacobian),
+      one_forms_(compiled.one_forms),
+      distribution_(compiled.distribution),
       stiffness_(compiled.stiffness),
       damping_(compiled.damping),
       restitution_(std::move(restitution)),
@@ -119,6 +124,22 @@ void FormulaModel<Scalar>::do_tangent_jacobian(const Vector<Scalar>& q, Matrix<S
 }
 
 template <class Scalar>
+void FormulaModel<Scalar>::do_one_forms(const Vector<Scalar>& q, Matrix<Scalar>& A) const {
+  A.resize(velocity_constraints_, dofs());
+  if (velocity_constraints_ > 0) run(one_forms_, Scalar(0), q, nullptr, A.data());
+}
+
+template <class Scalar>
+void FormulaModel<Scalar>::do_distribution(const Vector<Scalar>& q, Matrix<Scalar>& X) const {
+  if (velocity_constraints_ == 0) {
+    X = Matrix<Scalar>::Identity(dofs(), dofs());
+    return;
+  }
+  X.resize(dofs(), dofs() - velocity_constraints_);
+  run(distribution_, Scalar(0), q, nullptr, X.data());
+}
+
+template <class Scalar>
 bool FormulaModel<Scalar>::do_force_jacobians(const Scalar& t, const Vector<Scalar>& q,
                                               const Vector<Scalar>& v, Matrix<Scalar>& K,
                                               Matrix<Scalar>& C) const {
@@ -128,6 +149,42 @@ bool FormulaModel<Scalar>::do_force_jacobians(const Scalar& t, const Vector<Scal
   run(damping_, t, q, &v, C.data());
   return true;
 }
+
+namespace {
+
+// The velocity constraints at q0 (docs/nonlinear-models.md "Velocity constraints"): X spans
+// ker A (A X = 0, X of full column rank), v0 satisfies A(q0) v0 = 0 at the accuracy of decimal
+// data (4096 double epsilons relative, in every scalar, as the nonholonomic family), and is then
+// replaced by its M-orthogonal projection onto ker A(q0), so that in Real50 the constraint holds
+// to 50 digits although cos(phi0) or "0.3" are not exact.
+template <class Scalar>
+void require_velocity_constraints(const FormulaModel<Scalar>& model, State<Scalar>& initial) {
+  const Index n = model.dofs();
+  const std::string at = "q0 = " + format_vector(initial.q);
+  const Matrix<Scalar> A = model.one_forms(initial.q);
+  const Matrix<Scalar> X = model.distribution(initial.q);
+  const Scalar basis_residual = max_abs(Matrix<Scalar>(A * X));
+  if (basis_residual > tolerance<Scalar>(max_abs(A) * max_abs(X) * Scalar(n), Scalar(64)))
+    throw ModelError("distribution", "is not in the kernel of one_forms: at " + at + ", |A X| = " +
+                                         format_scalar(basis_residual) + " (must be 0)");
+  const Matrix<Scalar> gram = X.transpose() * X;
+  if (first_indefinite_pivot<Scalar>(gram, true,
+                                     tolerance<Scalar>(max_abs(gram), Scalar(16 * (n + 1)))) >= 0)
+    throw ModelError("distribution", "its columns are not independent at " + at +
+                                         ": they must be a basis of "
+                                         "ker A(q0), of dimension n - r");
+  const Scalar residual = max_abs(Vector<Scalar>(A * initial.v));
+  const Scalar scale = max_abs(A) * max_abs(initial.v) * Scalar(n);
+  if (residual > Scalar(tolerance<double>(1.0, 4096.0)) * scale)
+    throw ModelError("v0", "does not satisfy the velocity constraints (one_forms): |A(q0) v0| = " +
+                               format_scalar(residual) + " for v0 = " + format_vector(initial.v));
+  const Matrix<Scalar> M = model.mass(initial.q);
+  const Matrix<Scalar> metric = X.transpose() * M * X;
+  const Vector<Scalar> reduced = metric.partialPivLu().solve(X.transpose() * (M * initial.v));
+  initial.v = X * reduced;
+}
+
+}  // namespace
 
 template <class Scalar>
 LagrangianCase<Scalar> load_lagrangian_case(const CaseDocument& document) {
@@ -167,6 +224,7 @@ LagrangianCase<Scalar> load_lagrangian_case(const CaseDocument& document) {
   model.gap(initial.q);
   model.normal_jacobian(initial.q);
   model.tangent_jacobian(initial.q);
+  if (model.velocity_constraints() > 0) require_velocity_constraints(model, initial);
   try {
     model.validate(initial);
   } catch (const ModelError& error) {

@@ -13,6 +13,7 @@
 //     "forces": ["-theta_dot/10"],                             // f_ext(t, q, v), default 0
 //     "gaps": ["theta + 1"],                                   // g(q) >= 0, optional
 //     "tangents": [...], "mu": ...,                            // friction, optional
+//     "one_forms": [[...]], "distribution": [[...]],           // A(q) v = 0, ker A, optional
 //     "e": 0, "q0": [1], "v0": [0], "T": 5, "h": "1/100" }
 //
 // Derived: M = Hessian of the kinetic energy in the velocities (or the given M),
@@ -39,6 +40,7 @@ struct CompiledLagrangian {
   std::vector<std::string> velocities;
   Index contacts{0};
   Index tangent_directions{0};
+  Index velocity_constraints{0};  ///< r, the rows of one_forms (0: holonomic)
   bool constant_mass{false};
   std::string mass_field;        ///< "M" or "kinetic_energy", for messages
   ProgramCode mass;              ///< n x n outputs, column-major
@@ -48,6 +50,8 @@ struct CompiledLagrangian {
   ProgramCode gap;               ///< g, m outputs
   ProgramCode normal_jacobian;   ///< W_N, n x m outputs, column-major
   ProgramCode tangent_jacobian;  ///< W_T, n x m d outputs, column-major
+  ProgramCode one_forms;         ///< A, r x n outputs, column-major (none when r = 0)
+  ProgramCode distribution;      ///< X, n x (n - r) outputs, column-major (none when r = 0)
   ProgramCode stiffness;         ///< K = -df/dq, n x n outputs, column-major
   ProgramCode damping;           ///< C = -df/dv, n x n outputs, column-major
   /// The derived formulas as GiNaC prints them: ("M[0][0]", "m"), ("f[1]", "-g*m"), ...
@@ -72,16 +76,18 @@ class FormulaModel final : public NonlinearModel<Scalar> {
   Index dofs() const override { return static_cast<Index>(coordinates_.size()); }
   Index contacts() const override { return contacts_; }
   Index tangent_directions() const override { return tangent_directions_; }
+  Index velocity_constraints() const override { return velocity_constraints_; }
   bool constant_mass() const override { return constant_mass_; }
   const Vector<Scalar>& restitution() const override { return restitution_; }
   const Vector<Scalar>& friction_coefficient() const override { return friction_; }
 
   /// True when Moreau–Jean's one-step energy identity E_{k+1} - E_k = W_ext + W_contact - D
   /// holds exactly on this model: M constant, K = -df/dq constant (V at most quadratic) and
-  /// f_ext constant (read from the compiled formulas: none of them reads t, q or v). Otherwise
-  /// the identity has a consistency defect and the energy inequality is not claimed.
+  /// f_ext constant (read from the compiled formulas: none of them reads t, q or v), and no
+  /// velocity constraints (their impulse A(q_{k+1})^T mu is not in the ledger). Otherwise the
+  /// identity has a consistency defect and the energy inequality is not claimed.
   bool energy_identity_exact() const {
-    return constant_mass_ && !stiffness_.code().reads_inputs() &&
+    return constant_mass_ && velocity_constraints_ == 0 && !stiffness_.code().reads_inputs() &&
            !external_force_.code().reads_inputs();
   }
   const std::vector<std::string>& coordinates() const { return coordinates_; }
@@ -100,6 +106,8 @@ class FormulaModel final : public NonlinearModel<Scalar> {
   void do_gap(const Vector<Scalar>& q, Vector<Scalar>& g) const override;
   void do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const override;
   void do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const override;
+  void do_one_forms(const Vector<Scalar>& q, Matrix<Scalar>& A) const override;
+  void do_distribution(const Vector<Scalar>& q, Matrix<Scalar>& X) const override;
   /// The symbolic derivatives of f (compiled like f): true.
   bool do_force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
                           Matrix<Scalar>& K, Matrix<Scalar>& C) const override;
@@ -111,10 +119,10 @@ class FormulaModel final : public NonlinearModel<Scalar> {
 
   std::string name_;
   std::vector<std::string> coordinates_, velocities_;
-  Index contacts_{0}, tangent_directions_{0};
+  Index contacts_{0}, tangent_directions_{0}, velocity_constraints_{0};
   bool constant_mass_{false};
   Program<Scalar> mass_, force_, external_force_, potential_, gap_, normal_jacobian_,
-      tangent_jacobian_, stiffness_, damping_;
+      tangent_jacobian_, one_forms_, distribution_, stiffness_, damping_;
   Vector<Scalar> restitution_, friction_;
   std::vector<std::pair<std::string, std::string>> derived_;
 };

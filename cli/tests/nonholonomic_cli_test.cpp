@@ -165,3 +165,33 @@ TEST(NonholonomicConverge, DlaIsSecondOrderBetweenImpactsMoreauJeanFirst) {
 }
 
 }  // namespace
+
+namespace {
+
+// nsh energy on the nonholonomic family: the ledger of dla and moreau-jean through the model's
+// nonlinear view, no energy inequality claimed (the constraint impulse has no ledger term), and
+// the refusals before any output.
+TEST(NonholonomicEnergy, LedgerWithoutAClaim) {
+  const std::string out = (scratch() / "nonholonomic-energy").string();
+  const Result dla = run_nsh("energy rolling-disk --scheme dla --T 3 --out '" + out + "'");
+  ASSERT_EQ(dla.status, 0) << dla.err;
+  EXPECT_TRUE(has(dla.out, "is not claimed by dla")) << dla.out;
+  std::ifstream csv(out + "/energy.csv");
+  ASSERT_TRUE(csv.good());
+  std::string header;
+  std::getline(csv, header);
+  EXPECT_EQ(header.rfind("step,t,E,", 0), 0u) << header;
+  const Result mj =
+      run_nsh("energy knife-edge --scheme moreau-jean:theta=1 --T 3 --out '" + out + "-mj'");
+  ASSERT_EQ(mj.status, 0) << mj.err;
+  EXPECT_TRUE(has(mj.out, "outside the claim's domain (velocity constraints")) << mj.out;
+  const Result rational =
+      run_nsh("energy knife-edge --scheme dla --precision rational --out '" + out + "-r'");
+  EXPECT_EQ(rational.status, 2) << rational.err;
+  EXPECT_TRUE(has(rational.err, "--precision")) << rational.err;
+  const Result scheme = run_nsh("energy rolling-disk --scheme newmark --out '" + out + "-n'");
+  EXPECT_EQ(scheme.status, 2) << scheme.err;
+  EXPECT_TRUE(has(scheme.err, "newmark")) << scheme.err;
+}
+
+}  // namespace

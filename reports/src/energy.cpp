@@ -3,6 +3,8 @@
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/number.hpp>
 #include <nsh/properties/claims.hpp>
 #include <nsh/properties/predicates.hpp>
@@ -357,6 +359,48 @@ EnergyReport run_lagrangian_ledger(const EnergyOptions&, const CaseDocument& doc
 }
 #endif
 
+/// A nonholonomic case (docs/nonholonomic.md) through its nonlinear view, as nsh simulate steps
+/// it (dla; moreau-jean with the constraints as bilateral rows). Double and 50 digits (the
+/// models are trigonometric). No energy inequality is claimed on these models: the ledger has
+/// no term for the constraint impulse A(q)^T mu, so a claim's domain stops here and the verdict
+/// says so while the ledger shows what happened.
+template <class Scalar>
+EnergyReport run_nonholonomic_ledger(const EnergyOptions& options, const CaseDocument& document) {
+  if constexpr (!has_transcendentals_v<Scalar>) {
+    throw InputError("--precision", "case " + document.name +
+                                        " is a nonholonomic model, which is trigonometric: exact "
+                                        "rational arithmetic cannot evaluate it; use --precision "
+                                        "double or 50");
+  } else {
+    NonholonomicCase<Scalar> c;
+    try {
+      c = load_nonholonomic_case<Scalar>(document);
+    } catch (const InputError& e) {
+      throw InputError("", "case " + document.source + ": " + e.what());
+    }
+    const NonholonomicModelAdapter<Scalar> model(*c.model);
+    const Scalar h = energy_step_size<Scalar>(options, c.h, document);
+    const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
+    const Index steps = step_count(c.initial.t, T, h);
+    auto scheme = Registry::builtin().make<Scalar>(options.spec);
+    model.validate(c.initial);
+    scheme->initialize(model, c.initial, h);  // refuses what the scheme cannot step, naming it
+    return energy_ledger<Scalar>(
+        options, document, scheme->info(), c.initial, h, steps,
+        model.energy(c.initial.q, c.initial.v),
+        [&](const StepObserver<Scalar>& observer) {
+          simulate<Scalar>(*scheme, model, c.initial, h, T, observer);
+        },
+        [&](const State<Scalar>& before, const State<Scalar>& after, const StepSummary<Scalar>& s,
+            bool) { return nonlinear_energy_dissipation<Scalar>(model, before, after, s); },
+        [&](const properties::Claim&) {
+          return std::string(
+              "velocity constraints A(q) v = 0: the ledger has no term for their impulse, so no "
+              "energy inequality is claimed on nonholonomic models (docs/nonholonomic.md)");
+        });
+  }
+}
+
 }  // namespace
 
 const char* to_string(ClaimStatus status) {
@@ -391,7 +435,12 @@ std::string EnergyReport::verdict_text() const {
 
 EnergyReport energy_report(const EnergyOptions& options) {
   const CaseDocument document = read_case_file(locate_case(options.case_name));
-  if (document.family == "lagrangian") {
+  if (document.family == "nonholonomic") {
+    if (options.precision == "double") return run_nonholonomic_ledger<double>(options, document);
+    if (options.precision == "50") return run_nonholonomic_ledger<Real50>(options, document);
+    if (options.precision == "rational")
+      return run_nonholonomic_ledger<Rational>(options, document);
+  } else if (document.family == "lagrangian") {
     if (options.precision == "double") return run_lagrangian_ledger<double>(options, document);
     if (options.precision == "50") return run_lagrangian_ledger<Real50>(options, document);
     if (options.precision == "rational") return run_lagrangian_ledger<Rational>(options, document);

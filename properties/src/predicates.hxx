@@ -59,6 +59,8 @@ Scalar velocity_tolerance(const StepView<Scalar>& s) {
   // The impulse and the smooth forces move v by [v]; a velocity is rounded at that scale.
   scale += max_abs(s.model.G) *
            (max_abs(Vector<Scalar>(s.after.v - s.before.v)) + intermediate_velocity(s));
+  // The rounding the states inherited from the run's earlier, larger velocities.
+  scale += max_abs(s.model.G) * s.inherited_velocity;
   if (scale == Scalar(0)) scale = Scalar(1);
   return tolerance<Scalar>(scale, Scalar(256 * (n + m + 1) * (n + 1)));
 }
@@ -69,6 +71,7 @@ Scalar impulse_tolerance(const StepView<Scalar>& s) {
   const Index m = s.model.contacts();
   Scalar scale =
       max_abs(s.step.impulse) + max_abs(s.model.M) * (max_abs(s.before.v) + max_abs(s.after.v));
+  scale += max_abs(s.model.M) * s.inherited_velocity;  // as in velocity_tolerance
   if (scale == Scalar(0)) scale = Scalar(1);
   return tolerance<Scalar>(scale, Scalar(256 * (n + m + 1) * (n + 1)));
 }

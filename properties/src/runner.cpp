@@ -150,12 +150,14 @@ CaseOutcome run_steps(const std::string& spec, const std::string& property, cons
   const SchemeInfo info = scheme->info();
   return refusing([&](CaseOutcome& out) {
     State<Scalar> before = initial;
+    Scalar inherited = max_abs(initial.v);
     try {
       simulate<Scalar>(*scheme, model, initial, h, T,
                        [&](const State<Scalar>& after, const StepSummary<Scalar>& summary) {
                          classify(model, summary, out.exercised);
                          Judgement j = judge_step<Scalar>(
-                             property, StepView<Scalar>{model, before, after, summary, &info});
+                             property,
+                             StepView<Scalar>{model, before, after, summary, &info, inherited});
                          if (!j.holds) {
                            j.values.insert(j.values.begin(), {"precision", scalar_name<Scalar>()});
                            out.judgement = std::move(j);
@@ -163,6 +165,7 @@ CaseOutcome run_steps(const std::string& spec, const std::string& property, cons
                            throw StopAtViolation{};
                          }
                          before = after;
+                         inherited = std::max(inherited, max_abs(after.v));
                        });
     } catch (const StopAtViolation&) {
     }

@@ -77,7 +77,7 @@ struct Simulation::Impl {
   SP::LagrangianLinearTIDS ds;
   std::vector<SP::Interaction> interactions;
   std::map<const Interaction*, int> contact_of;
-  SP::TimeStepping simulation;
+  SP::Simulation simulation;
   std::vector<double> q, v, impulse;
   std::vector<int> index_set;
   int n{0};
@@ -116,13 +116,27 @@ Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(ne
       x.contact_of[inter.get()] = a;
       x.interactions.push_back(inter);
     }
+    SP::TimeDiscretisation td(new TimeDiscretisation(s.t0, s.h));
+    if (options.integrator == Options::Integrator::d1_minus_linear) {
+      // As Siconos' BouncingBallD1MinusLinear example sets it up: TimeSteppingD1Minus with two
+      // LCPs, the impacts at velocity level and the contact forces at acceleration level.
+      SP::OneStepIntegrator osi(new D1MinusLinearOSI());
+      SP::TimeSteppingD1Minus simulation(new TimeSteppingD1Minus(nsds, td, 2));
+      simulation->insertIntegrator(osi);
+      simulation->insertNonSmoothProblem(SP::OneStepNSProblem(new LCP(SICONOS_LCP_LEMKE)),
+                                         SICONOS_OSNSP_TS_VELOCITY);
+      simulation->insertNonSmoothProblem(SP::OneStepNSProblem(new LCP(SICONOS_LCP_LEMKE)),
+                                         SICONOS_OSNSP_TS_VELOCITY + 1);
+      x.simulation = simulation;
+      x.simulation->initialize();
+      return;
+    }
     SP::OneStepIntegrator osi;
     if (schatzman_paoli)
       osi.reset(new SchatzmanPaoliOSI(options.theta));
     else
       osi.reset(std::isnan(options.gamma) ? new MoreauJeanOSI(options.theta)
                                           : new MoreauJeanOSI(options.theta, options.gamma));
-    SP::TimeDiscretisation td(new TimeDiscretisation(s.t0, s.h));
     SP::OneStepNSProblem lcp(new LCP(SICONOS_LCP_LEMKE));
     x.simulation.reset(new TimeStepping(nsds, td, osi, lcp));
     x.simulation->initialize();
@@ -137,7 +151,7 @@ Simulation::~Simulation() = default;
 void Simulation::step() {
   Impl& x = *impl_;
   guarded("step", [&] {
-    x.simulation->computeOneStep();
+    x.simulation->advanceToEvent();  // TimeStepping: computeOneStep
     const SiconosVector& q = *x.ds->q();
     const SiconosVector& v = *x.ds->velocity();
     for (int i = 0; i < x.n; ++i) {
@@ -154,7 +168,7 @@ void Simulation::step() {
         x.index_set.push_back(x.contact_of.at(graph->bundle(*vi).get()));
       std::sort(x.index_set.begin(), x.index_set.end());
     }
-    x.simulation->nextStep();
+    x.simulation->processEvents();  // TimeStepping: nextStep
   });
 }
 

@@ -29,8 +29,9 @@ struct LinearSystem {
 /// Which Siconos one-step integrator, and its parameters.
 struct Options {
   enum class Integrator {
-    moreau_jean,     ///< MoreauJeanOSI(theta[, gamma]), velocity-level LCP on index set 1
-    schatzman_paoli  ///< SchatzmanPaoliOSI(theta), position-level LCP on index set 0
+    moreau_jean,      ///< MoreauJeanOSI(theta[, gamma]), velocity-level LCP on index set 1
+    schatzman_paoli,  ///< SchatzmanPaoliOSI(theta), position-level LCP on index set 0
+    d1_minus_linear   ///< D1MinusLinearOSI + TimeSteppingD1Minus: impact LCP on index set 1
   };
   Integrator integrator{Integrator::moreau_jean};
   double theta{0.5};
@@ -55,8 +56,8 @@ class Simulation {
   /// of M (q_{k+1} - 2 q_k + q_{k-1}) = ... + G p_{k+1}, for SchatzmanPaoliOSI (zero when
   /// inactive).
   const std::vector<double>& impulse() const;
-  /// The contacts in the index set the step's LCP was posed on (index set 1 for MoreauJeanOSI,
-  /// index set 0, every contact, for SchatzmanPaoliOSI), ascending.
+  /// The contacts in the index set the step's LCP was posed on (index set 1 for MoreauJeanOSI and
+  /// D1MinusLinearOSI, index set 0, every contact, for SchatzmanPaoliOSI), ascending.
   const std::vector<int>& index_set() const;
 
  private:

@@ -63,13 +63,17 @@ class SiconosScheme final : public Scheme<double> {
   SiconosScheme(const SchemeSpec& spec, Integrator integrator)
       : spec_(spec),
         integrator_(integrator),
-        theta_exact_(spec.number<Rational>("theta")),
-        theta_(spec.number<double>("theta")) {}
+        // D1MinusLinearOSI has no theta; its ledger is read at the trapezoidal theta = 1/2.
+        theta_exact_(spec.has("theta") ? spec.number<Rational>("theta") : Rational(1) / 2),
+        theta_(spec.has("theta") ? spec.number<double>("theta") : 0.5) {}
 
   SchemeInfo info() const override {
     const bool mj = integrator_ == Integrator::moreau_jean;
+    const bool d1 = integrator_ == Integrator::d1_minus_linear;
     SchemeInfo info;
-    info.family = mj ? "siconos:moreau-jean" : "siconos:schatzman-paoli";
+    info.family = mj   ? "siconos:moreau-jean"
+                  : d1 ? "siconos:d1-minus-linear"
+                       : "siconos:schatzman-paoli";
     info.spec = spec_.str();
     // Schatzman–Paoli: central differences, second order in smooth phases for every theta
     // (a theta-weighting of K and F around the central difference); not claimed.
@@ -79,7 +83,7 @@ class SiconosScheme final : public Scheme<double> {
     info.impulse_lcp = true;
     info.momentum_conserving = mj;
     info.algorithmic_energy = false;
-    info.parameters["theta"] = format_scalar(theta_exact_);
+    if (!d1) info.parameters["theta"] = format_scalar(theta_exact_);
     return info;
   }
 
@@ -98,6 +102,8 @@ class SiconosScheme final : public Scheme<double> {
         model.M + (h * theta_) * model.C + (h * h * theta_ * theta_) * model.K;
     iteration_.compute(iteration);
     minv_g_ = iteration_.solve(model.G);
+    mass_.compute(model.M);
+    mass_inv_g_ = mass_.solve(model.G);
     restart(initial);
   }
 
@@ -129,9 +135,14 @@ class SiconosScheme final : public Scheme<double> {
     // SchatzmanPaoliOSI's multiplier p_{k+1} is position-level,
     // M (q_{k+1} - 2 q_k + q_{k-1}) = h^2 F~ + G p_{k+1}: p / h is the impulse of the jump of the
     // half-step velocities (q_{k+1} - q_k)/h - (q_k - q_{k-1})/h, nsh's P of the step.
-    const double impulse_scale = integrator_ == Integrator::moreau_jean ? 1.0 : 1.0 / h;
+    const double impulse_scale = integrator_ == Integrator::schatzman_paoli ? 1.0 / h : 1.0;
     for (Index a : summary.index_set) summary.impulse(a) = impulse_scale * P(a);
     summary.velocity_newton = model.G.transpose() * state.v;
+    if (integrator_ == Integrator::d1_minus_linear)
+      // D1MinusLinearOSI's impact law is Newton's at t_{k+1}, on the velocity just before the
+      // impact impulse, v_{k+1} - M^-1 G P (D1MinusLinearOSI.hpp): nsh derives it from
+      // Siconos' end state and impulse.
+      summary.velocity_newton = model.G.transpose() * (v_next - mass_inv_g_ * summary.impulse);
 
     const double t_next = state.t + h;
     const Vector<double> force_theta =
@@ -147,6 +158,12 @@ class SiconosScheme final : public Scheme<double> {
     summary.has_algorithmic_energy = false;
     if (integrator_ == Integrator::moreau_jean) {
       certify_impulses(state, force_theta, summary);
+    } else if (integrator_ == Integrator::d1_minus_linear) {
+      // The impact LCP W = G_I^T M^-1 G_I, b = U_newton + e U_newton on Siconos' index set,
+      // certified at Siconos' impulse; the contact forces of the smooth part (lambda(2)) are
+      // Siconos' own and not re-posed.
+      summary.numerical_dissipation = 0;
+      certify_impact(summary);
     } else {
       // The Schatzman–Paoli ledger is not Moreau–Jean's: no identity is claimed, and nsh does
       // not pose SchatzmanPaoliOSI's position-level LCP (docs/siconos.md).
@@ -212,14 +229,42 @@ class SiconosScheme final : public Scheme<double> {
       lcp.message = "Siconos' impulses fail nsh's certificate of the Moreau–Jean LCP";
   }
 
+  // D1MinusLinearOSI's impact LCP (W = G_I^T M^-1 G_I, b = (1 + e) U_newton on I), posed by
+  // nsh from Siconos' state and certified at Siconos' impulses.
+  void certify_impact(StepSummary<double>& summary) const {
+    const LinearModel<double>& model = *model_;
+    const Index k = static_cast<Index>(summary.index_set.size());
+    summary.lcp_solved = k > 0;
+    summary.lcp = LcpResult<double>{};
+    if (k == 0) return;
+    Matrix<double> W(k, k);
+    Vector<double> b(k), z(k);
+    for (Index i = 0; i < k; ++i) {
+      const Index a = summary.index_set[static_cast<std::size_t>(i)];
+      for (Index j = 0; j < k; ++j)
+        W(i, j) =
+            model.G.col(a).dot(mass_inv_g_.col(summary.index_set[static_cast<std::size_t>(j)]));
+      b(i) = (1 + model.e(a)) * summary.velocity_newton(a);
+      z(i) = summary.impulse(a);
+    }
+    LcpResult<double>& lcp = summary.lcp;
+    lcp.z = z;
+    lcp.w = W * z + b;
+    lcp.method = LcpMethod::lemke;
+    lcp.certificate = certify(W, b, z, LcpOptions<double>{});
+    lcp.status = lcp.certificate.accepted ? LcpStatus::solved : LcpStatus::uncertified;
+    if (!lcp.certificate.accepted)
+      lcp.message = "Siconos' impulses fail nsh's certificate of D1MinusLinearOSI's impact LCP";
+  }
+
   SchemeSpec spec_;
   Integrator integrator_;
   Rational theta_exact_;
   double theta_;
   const LinearModel<double>* model_{nullptr};
   double h_{0};
-  Eigen::LDLT<Matrix<double>> iteration_;
-  Matrix<double> minv_g_;
+  Eigen::LDLT<Matrix<double>> iteration_, mass_;
+  Matrix<double> minv_g_, mass_inv_g_;
   std::unique_ptr<siconos_bridge::Simulation> simulation_;
   State<double> last_;
 };
@@ -302,6 +347,36 @@ SchemeEntry schatzman_paoli_entry() {
   return entry;
 }
 
+// What D1MinusLinearOSI.hpp documents: the impacts are solved at velocity level "as in
+// MoreauJeanOSI" at t_{k+1} on the closed contacts, Newton's law on the velocity before the
+// impact impulse. nsh claims that law (newton_restitution, signorini_complementarity) and the
+// certificate of the impact LCP nsh poses from Siconos' state.
+std::vector<properties::Claim> d1_minus_linear_claims(const SchemeInfo&) {
+  const std::string law =
+      " (D1MinusLinearOSI.hpp: impact LCP at t_{k+1} on index set 1, U_newton = G^T (v_{k+1} - "
+      "M^-1 G P); docs/siconos.md)";
+  std::vector<properties::Claim> claims(3);
+  claims[0].property = "newton_restitution";
+  claims[1].property = "signorini_complementarity";
+  claims[2].property = "lcp_certificate";
+  for (auto& claim : claims) claim.domain = "every parameter" + law;
+  return claims;
+}
+
+SchemeEntry d1_minus_linear_entry() {
+  SchemeEntry entry;
+  entry.name = "siconos:d1-minus-linear";
+  entry.summary =
+      "Siconos 4.4 D1MinusLinearOSI + TimeSteppingD1Minus (impact and contact-force LCPs, "
+      "Lemke), stepped by Siconos";
+  entry.make_double = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
+    return std::make_unique<SiconosScheme>(spec, SiconosScheme::Integrator::d1_minus_linear);
+  };
+  entry.in_all = false;
+  entry.representatives = {entry.name};
+  return entry;
+}
+
 }  // namespace
 
 void register_schemes(Registry& registry) {
@@ -309,6 +384,8 @@ void register_schemes(Registry& registry) {
   properties::register_scheme(moreau_jean_entry(), moreau_jean_claims, registry);
   if (!registry.contains("siconos:schatzman-paoli"))
     properties::register_scheme(schatzman_paoli_entry(), schatzman_paoli_claims, registry);
+  if (!registry.contains("siconos:d1-minus-linear"))
+    properties::register_scheme(d1_minus_linear_entry(), d1_minus_linear_claims, registry);
 }
 
 }  // namespace nsh::siconos

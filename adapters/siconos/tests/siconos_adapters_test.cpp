@@ -234,6 +234,37 @@ TEST_F(SiconosAdapters, SchatzmanPaoliPassesItsClaimAndFailsTheVelocityLaws) {
   EXPECT_NE(work.out.find("penetrated contact separating slowly"), std::string::npos) << work.out;
 }
 
+// D1MinusLinearOSI (TimeSteppingD1Minus, as Siconos' BouncingBallD1MinusLinear example): exact
+// on the free flight of bouncing-ball (its half-explicit trapezoid integrates a constant force
+// exactly), then Newton's law at each impact; its claims hold on the gate's cases.
+TEST_F(SiconosAdapters, D1MinusLinearFliesExactlyAndPassesItsClaims) {
+  const auto c = builtin("bouncing-ball");
+  auto scheme = nsh::Registry::builtin().make<double>("siconos:d1-minus-linear");
+  nsh::State<double> x = c.initial;
+  const double h = 1e-2;
+  scheme->initialize(c.model, x, h);
+  nsh::StepSummary<double> s;
+  int impacts = 0;
+  for (int k = 1; k <= 300; ++k) {
+    const double U_before = x.v(0);
+    scheme->step(x, s);
+    if (s.impulse(0) > 0) {
+      ++impacts;
+      EXPECT_NEAR(x.v(0), -c.model.e(0) * s.velocity_newton(0), 1e-12) << "step " << k;
+      EXPECT_LT(s.velocity_newton(0), 0) << "step " << k;
+    } else if (impacts == 0) {
+      const double t = k * h;
+      EXPECT_NEAR(x.q(0), 1 - 9.81 * t * t / 2, 1e-12) << "step " << k;
+      EXPECT_NEAR(x.v(0), U_before - 9.81 * h, 1e-12) << "step " << k;
+    }
+  }
+  EXPECT_GE(impacts, 3);
+  const Outcome claimed = nsh_run("check --scheme siconos:d1-minus-linear --cases 200 --quiet");
+  EXPECT_EQ(claimed.status, 0) << claimed.out;
+  for (const char* p : {"newton_restitution", "signorini_complementarity", "lcp_certificate"})
+    EXPECT_NE(claimed.out.find(p), std::string::npos) << claimed.out;
+}
+
 TEST_F(SiconosAdapters, AllLeavesTheAdaptersOut) {
   const Outcome run = nsh_run("check --scheme all --property momentum_balance --cases 2 --quiet");
   EXPECT_EQ(run.out.find("siconos:"), std::string::npos) << run.out;

@@ -14,12 +14,15 @@
 #include <Eigen/LU>
 #include <nsh/siconos/schemes.hpp>
 
+#include "siconos_section.hpp"  // reports/src: the report's Siconos section
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -263,6 +266,23 @@ TEST_F(SiconosAdapters, D1MinusLinearFliesExactlyAndPassesItsClaims) {
   EXPECT_EQ(claimed.status, 0) << claimed.out;
   for (const char* p : {"newton_restitution", "signorini_complementarity", "lcp_certificate"})
     EXPECT_NE(claimed.out.find(p), std::string::npos) << claimed.out;
+}
+
+// The report's "Siconos 4.4 under the gate" table, computed here where the adapters are
+// registered: a row per (adapter, applicable property) with its counts.
+TEST_F(SiconosAdapters, TheReportTableCountsEachAdapterAndProperty) {
+  nsh::properties::CheckOptions check;
+  check.cases = 20;
+  std::string html, mdown;
+  nsh::reports::siconos_section(check, html, mdown);
+  std::cout << mdown;
+  EXPECT_NE(html.find("Siconos 4.4 under the gate"), std::string::npos);
+  EXPECT_EQ(mdown.find("not built"), std::string::npos) << mdown;
+  for (const char* row : {"| `siconos:moreau-jean` | moreau_jean_energy_dissipation | yes |",
+                          "| `siconos:schatzman-paoli` | penetration_bound | yes |",
+                          "| `siconos:schatzman-paoli` | newton_restitution | no |",
+                          "| `siconos:d1-minus-linear` | newton_restitution | yes |"})
+    EXPECT_NE(mdown.find(row), std::string::npos) << row << "\n" << mdown;
 }
 
 TEST_F(SiconosAdapters, AllLeavesTheAdaptersOut) {

@@ -9,6 +9,7 @@
 #include <nsh/reports/nonholonomic.hpp>
 #include <nsh/reports/report.hpp>
 #include <nsh/reports/svg_plot.hpp>
+#include "siconos_section.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -739,6 +740,7 @@ ReportResult run_report(const ReportOptions& options) {
                        options.check.seed);
 
   verdict_section(result, options, html, mdown);
+  siconos_section(options.check, html, mdown);
 
   // Convergence.
   html += "<h2 id=\"convergence\">Convergence and work-precision</h2>\n";

@@ -77,17 +77,27 @@ struct Simulation::Impl {
   SP::LagrangianLinearTIDS ds;
   std::vector<SP::Interaction> interactions;
   std::map<const Interaction*, int> contact_of;
-  SP::TimeStepping simulation;
+  SP::Simulation simulation;
   std::vector<double> q, v, impulse;
   std::vector<int> index_set;
   int n{0};
+  unsigned level{1};  // the OSI's input/output level: 1 MoreauJeanOSI, 0 SchatzmanPaoliOSI
 };
 
 Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(new Impl) {
   Impl& x = *impl_;
   x.n = s.n;
+  const bool schatzman_paoli = options.integrator == Options::Integrator::schatzman_paoli;
+  x.level = schatzman_paoli ? 0 : 1;
+  // SchatzmanPaoliOSI is a two-step scheme. Its own start-up
+  // (SchatzmanPaoliOSI::initializeDynamicalSystem) takes the DS's initial state as q_{k-1} and
+  // sets q_k = q_{k-1} + h v0. To make that start-up end at nsh's state (q_k = q0 at t0), the
+  // DS starts from q0 - h v0: q_{k-1} = q0 - h v0, q_k = q0 (docs/siconos.md).
+  std::vector<double> q_start = s.q0;
+  if (schatzman_paoli)
+    for (std::size_t i = 0; i < q_start.size(); ++i) q_start[i] -= s.h * s.v0[i];
   guarded("model", [&] {
-    x.ds.reset(new ForcedLinearDS(vector_of(s.q0), vector_of(s.v0), matrix_of(s.M, s.n),
+    x.ds.reset(new ForcedLinearDS(vector_of(q_start), vector_of(s.v0), matrix_of(s.M, s.n),
                                   matrix_of(s.K, s.n), matrix_of(s.C, s.n), s.F, s.F_amplitude,
                                   s.omega));
     // The horizon only bounds hasNextEvent(); nsh decides when to stop.
@@ -106,10 +116,27 @@ Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(ne
       x.contact_of[inter.get()] = a;
       x.interactions.push_back(inter);
     }
-    SP::OneStepIntegrator osi(std::isnan(options.gamma)
-                                  ? new MoreauJeanOSI(options.theta)
-                                  : new MoreauJeanOSI(options.theta, options.gamma));
     SP::TimeDiscretisation td(new TimeDiscretisation(s.t0, s.h));
+    if (options.integrator == Options::Integrator::d1_minus_linear) {
+      // As Siconos' BouncingBallD1MinusLinear example sets it up: TimeSteppingD1Minus with two
+      // LCPs, the impacts at velocity level and the contact forces at acceleration level.
+      SP::OneStepIntegrator osi(new D1MinusLinearOSI());
+      SP::TimeSteppingD1Minus simulation(new TimeSteppingD1Minus(nsds, td, 2));
+      simulation->insertIntegrator(osi);
+      simulation->insertNonSmoothProblem(SP::OneStepNSProblem(new LCP(SICONOS_LCP_LEMKE)),
+                                         SICONOS_OSNSP_TS_VELOCITY);
+      simulation->insertNonSmoothProblem(SP::OneStepNSProblem(new LCP(SICONOS_LCP_LEMKE)),
+                                         SICONOS_OSNSP_TS_VELOCITY + 1);
+      x.simulation = simulation;
+      x.simulation->initialize();
+      return;
+    }
+    SP::OneStepIntegrator osi;
+    if (schatzman_paoli)
+      osi.reset(new SchatzmanPaoliOSI(options.theta));
+    else
+      osi.reset(std::isnan(options.gamma) ? new MoreauJeanOSI(options.theta)
+                                          : new MoreauJeanOSI(options.theta, options.gamma));
     SP::OneStepNSProblem lcp(new LCP(SICONOS_LCP_LEMKE));
     x.simulation.reset(new TimeStepping(nsds, td, osi, lcp));
     x.simulation->initialize();
@@ -124,7 +151,7 @@ Simulation::~Simulation() = default;
 void Simulation::step() {
   Impl& x = *impl_;
   guarded("step", [&] {
-    x.simulation->computeOneStep();
+    x.simulation->advanceToEvent();  // TimeStepping: computeOneStep
     const SiconosVector& q = *x.ds->q();
     const SiconosVector& v = *x.ds->velocity();
     for (int i = 0; i < x.n; ++i) {
@@ -132,16 +159,16 @@ void Simulation::step() {
       x.v[static_cast<std::size_t>(i)] = v(static_cast<unsigned>(i));
     }
     for (std::size_t a = 0; a < x.interactions.size(); ++a)
-      x.impulse[a] = x.interactions[a]->lambda(1)->getValue(0);
+      x.impulse[a] = x.interactions[a]->lambda(x.level)->getValue(0);
     x.index_set.clear();
-    // Index set 1 as the step used it (Siconos updates it in nextStep, for the next step).
-    if (SP::InteractionsGraph graph = x.simulation->indexSet(1)) {
+    // The index set as the step used it (Siconos updates it in nextStep, for the next step).
+    if (SP::InteractionsGraph graph = x.simulation->indexSet(x.level)) {
       InteractionsGraph::VIterator vi, vend;
       for (std::tie(vi, vend) = graph->vertices(); vi != vend; ++vi)
         x.index_set.push_back(x.contact_of.at(graph->bundle(*vi).get()));
       std::sort(x.index_set.begin(), x.index_set.end());
     }
-    x.simulation->nextStep();
+    x.simulation->processEvents();  // TimeStepping: nextStep
   });
 }
 

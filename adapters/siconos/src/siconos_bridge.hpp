@@ -26,8 +26,14 @@ struct LinearSystem {
   double h{0};
 };
 
-/// MoreauJeanOSI's parameters.
+/// Which Siconos one-step integrator, and its parameters.
 struct Options {
+  enum class Integrator {
+    moreau_jean,      ///< MoreauJeanOSI(theta[, gamma]), velocity-level LCP on index set 1
+    schatzman_paoli,  ///< SchatzmanPaoliOSI(theta), position-level LCP on index set 0
+    d1_minus_linear   ///< D1MinusLinearOSI + TimeSteppingD1Minus: impact LCP on index set 1
+  };
+  Integrator integrator{Integrator::moreau_jean};
   double theta{0.5};
   /// MoreauJeanOSI's gamma (the index set's g_k + gamma h U_k <= 0); NaN: Siconos' default.
   double gamma{std::numeric_limits<double>::quiet_NaN()};
@@ -45,9 +51,13 @@ class Simulation {
   void step();
   const std::vector<double>& q() const;
   const std::vector<double>& v() const;
-  /// lambda(1) of each contact's Interaction: the impulse of the step (zero when inactive).
+  /// The multiplier of each contact's Interaction at the integrator's level: lambda(1), the
+  /// impulse of the step, for MoreauJeanOSI; lambda(0), the position-level multiplier p_{k+1}
+  /// of M (q_{k+1} - 2 q_k + q_{k-1}) = ... + G p_{k+1}, for SchatzmanPaoliOSI (zero when
+  /// inactive).
   const std::vector<double>& impulse() const;
-  /// The contacts Siconos put in its index set 1 for the step, ascending.
+  /// The contacts in the index set the step's LCP was posed on (index set 1 for MoreauJeanOSI and
+  /// D1MinusLinearOSI, index set 0, every contact, for SchatzmanPaoliOSI), ascending.
   const std::vector<int>& index_set() const;
 
  private:

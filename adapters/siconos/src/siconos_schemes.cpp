@@ -1,4 +1,4 @@
-// Siconos' MoreauJeanOSI as an nsh scheme (schemes.hpp, docs/siconos.md).
+// Siconos' MoreauJeanOSI and SchatzmanPaoliOSI as nsh schemes (schemes.hpp, docs/siconos.md).
 #include "siconos_bridge.hpp"
 
 #include <nsh/error.hpp>
@@ -58,20 +58,32 @@ Vector<double> vector_of(const std::vector<double>& x) {
 /// Siconos' impulses).
 class SiconosScheme final : public Scheme<double> {
  public:
-  explicit SiconosScheme(const SchemeSpec& spec)
+  using Integrator = siconos_bridge::Options::Integrator;
+
+  SiconosScheme(const SchemeSpec& spec, Integrator integrator)
       : spec_(spec),
-        theta_exact_(spec.number<Rational>("theta")),
-        theta_(spec.number<double>("theta")) {}
+        integrator_(integrator),
+        // D1MinusLinearOSI has no theta; its ledger is read at the trapezoidal theta = 1/2.
+        theta_exact_(spec.has("theta") ? spec.number<Rational>("theta") : Rational(1) / 2),
+        theta_(spec.has("theta") ? spec.number<double>("theta") : 0.5) {}
 
   SchemeInfo info() const override {
+    const bool mj = integrator_ == Integrator::moreau_jean;
+    const bool d1 = integrator_ == Integrator::d1_minus_linear;
     SchemeInfo info;
-    info.family = "siconos:moreau-jean";
+    info.family = mj   ? "siconos:moreau-jean"
+                  : d1 ? "siconos:d1-minus-linear"
+                       : "siconos:schatzman-paoli";
     info.spec = spec_.str();
-    info.smooth_order = theta_exact_ == Rational(1) / 2 ? 2 : 1;
+    // Schatzman–Paoli: central differences, second order in smooth phases for every theta
+    // (a theta-weighting of K and F around the central difference); not claimed.
+    info.smooth_order = !mj || theta_exact_ == Rational(1) / 2 ? 2 : 1;
+    // SchatzmanPaoliOSI does pose an LCP on its index set (0: every contact), position-level;
+    // the velocity-level properties then run on it as findings (--force), never as claims.
     info.impulse_lcp = true;
-    info.momentum_conserving = true;
+    info.momentum_conserving = mj;
     info.algorithmic_energy = false;
-    info.parameters["theta"] = format_scalar(theta_exact_);
+    if (!d1) info.parameters["theta"] = format_scalar(theta_exact_);
     return info;
   }
 
@@ -90,13 +102,20 @@ class SiconosScheme final : public Scheme<double> {
         model.M + (h * theta_) * model.C + (h * h * theta_ * theta_) * model.K;
     iteration_.compute(iteration);
     minv_g_ = iteration_.solve(model.G);
+    mass_.compute(model.M);
+    mass_inv_g_ = mass_.solve(model.G);
     restart(initial);
   }
 
   void do_step(State<double>& state, StepSummary<double>& summary) override {
     // A caller may step from a state it made itself (a replay, a shrunk case): Siconos then
     // starts afresh from it, so that the step is always Siconos' step from `state`.
-    if (!(state.t == last_.t && state.q == last_.q && state.v == last_.v)) restart(state);
+    // The time is compared to round-off only: a caller that sets t = t0 + k h (nsh simulate)
+    // rather than accumulating t must not restart SchatzmanPaoliOSI, a two-step scheme whose
+    // restart from (q, v) is a new start-up.
+    const bool continues = std::abs(state.t - last_.t) <= 1e-9 * h_ * (1 + std::abs(state.t)) &&
+                           state.q == last_.q && state.v == last_.v;
+    if (!continues) restart(state);
     try {
       simulation_->step();
     } catch (const std::runtime_error& e) {
@@ -113,8 +132,17 @@ class SiconosScheme final : public Scheme<double> {
     summary.index_set.clear();
     for (int a : simulation_->index_set()) summary.index_set.push_back(static_cast<Index>(a));
     summary.impulse = Vector<double>::Zero(m);
-    for (Index a : summary.index_set) summary.impulse(a) = P(a);
+    // SchatzmanPaoliOSI's multiplier p_{k+1} is position-level,
+    // M (q_{k+1} - 2 q_k + q_{k-1}) = h^2 F~ + G p_{k+1}: p / h is the impulse of the jump of the
+    // half-step velocities (q_{k+1} - q_k)/h - (q_k - q_{k-1})/h, nsh's P of the step.
+    const double impulse_scale = integrator_ == Integrator::schatzman_paoli ? 1.0 / h : 1.0;
+    for (Index a : summary.index_set) summary.impulse(a) = impulse_scale * P(a);
     summary.velocity_newton = model.G.transpose() * state.v;
+    if (integrator_ == Integrator::d1_minus_linear)
+      // D1MinusLinearOSI's impact law is Newton's at t_{k+1}, on the velocity just before the
+      // impact impulse, v_{k+1} - M^-1 G P (D1MinusLinearOSI.hpp): nsh derives it from
+      // Siconos' end state and impulse.
+      summary.velocity_newton = model.G.transpose() * (v_next - mass_inv_g_ * summary.impulse);
 
     const double t_next = state.t + h;
     const Vector<double> force_theta =
@@ -128,7 +156,23 @@ class SiconosScheme final : public Scheme<double> {
     const Vector<double> dq = q_next - state.q;
     summary.numerical_dissipation = (theta_ - 0.5) * (dv.dot(model.M * dv) + dq.dot(model.K * dq));
     summary.has_algorithmic_energy = false;
-    certify_impulses(state, force_theta, summary);
+    if (integrator_ == Integrator::moreau_jean) {
+      certify_impulses(state, force_theta, summary);
+    } else if (integrator_ == Integrator::d1_minus_linear) {
+      // The impact LCP W = G_I^T M^-1 G_I, b = U_newton + e U_newton on Siconos' index set,
+      // certified at Siconos' impulse; the contact forces of the smooth part (lambda(2)) are
+      // Siconos' own and not re-posed.
+      summary.numerical_dissipation = 0;
+      certify_impact(summary);
+    } else {
+      // The Schatzman–Paoli ledger is not Moreau–Jean's: no identity is claimed, and nsh does
+      // not pose SchatzmanPaoliOSI's position-level LCP (docs/siconos.md).
+      summary.numerical_dissipation = 0;
+      summary.lcp_solved = false;
+      summary.lcp = LcpResult<double>{};
+      summary.lcp.status = LcpStatus::uncertified;
+      summary.lcp.message = "SchatzmanPaoliOSI's position-level LCP is not re-posed by nsh";
+    }
 
     state.q = q_next;
     state.v = v_next;
@@ -139,6 +183,7 @@ class SiconosScheme final : public Scheme<double> {
  private:
   void restart(const State<double>& from) {
     siconos_bridge::Options options;
+    options.integrator = integrator_;
     options.theta = theta_;
     if (spec_.has("gamma") && spec_.text("gamma") != "unset")
       options.gamma = spec_.number<double>("gamma");
@@ -184,13 +229,42 @@ class SiconosScheme final : public Scheme<double> {
       lcp.message = "Siconos' impulses fail nsh's certificate of the Moreau–Jean LCP";
   }
 
+  // D1MinusLinearOSI's impact LCP (W = G_I^T M^-1 G_I, b = (1 + e) U_newton on I), posed by
+  // nsh from Siconos' state and certified at Siconos' impulses.
+  void certify_impact(StepSummary<double>& summary) const {
+    const LinearModel<double>& model = *model_;
+    const Index k = static_cast<Index>(summary.index_set.size());
+    summary.lcp_solved = k > 0;
+    summary.lcp = LcpResult<double>{};
+    if (k == 0) return;
+    Matrix<double> W(k, k);
+    Vector<double> b(k), z(k);
+    for (Index i = 0; i < k; ++i) {
+      const Index a = summary.index_set[static_cast<std::size_t>(i)];
+      for (Index j = 0; j < k; ++j)
+        W(i, j) =
+            model.G.col(a).dot(mass_inv_g_.col(summary.index_set[static_cast<std::size_t>(j)]));
+      b(i) = (1 + model.e(a)) * summary.velocity_newton(a);
+      z(i) = summary.impulse(a);
+    }
+    LcpResult<double>& lcp = summary.lcp;
+    lcp.z = z;
+    lcp.w = W * z + b;
+    lcp.method = LcpMethod::lemke;
+    lcp.certificate = certify(W, b, z, LcpOptions<double>{});
+    lcp.status = lcp.certificate.accepted ? LcpStatus::solved : LcpStatus::uncertified;
+    if (!lcp.certificate.accepted)
+      lcp.message = "Siconos' impulses fail nsh's certificate of D1MinusLinearOSI's impact LCP";
+  }
+
   SchemeSpec spec_;
+  Integrator integrator_;
   Rational theta_exact_;
   double theta_;
   const LinearModel<double>* model_{nullptr};
   double h_{0};
-  Eigen::LDLT<Matrix<double>> iteration_;
-  Matrix<double> minv_g_;
+  Eigen::LDLT<Matrix<double>> iteration_, mass_;
+  Matrix<double> minv_g_, mass_inv_g_;
   std::unique_ptr<siconos_bridge::Simulation> simulation_;
   State<double> last_;
 };
@@ -234,10 +308,72 @@ SchemeEntry moreau_jean_entry() {
     const Rational theta = spec.number<Rational>("theta");
     const Rational zero(0), one(1);
     require_in_range<Rational>(spec, "theta", theta, &zero, &one, "[0, 1]");
-    return std::make_unique<SiconosScheme>(spec);
+    return std::make_unique<SiconosScheme>(spec, SiconosScheme::Integrator::moreau_jean);
   };
   entry.in_all = false;
   entry.representatives = {entry.name, entry.name + ":theta=1"};
+  return entry;
+}
+
+// What Siconos documents of SchatzmanPaoliOSI (SchatzmanPaoliOSI.hpp/.cpp, Siconos' user guide)
+// is its position-level law, 0 <= g_{k+1} + e g_{k-1} _|_ p_{k+1} >= 0, with
+// v_{k+1} = (q_{k+1} - q_{k-1}) / (2h); nothing at velocity level. What nsh can check of it as a
+// black box: at e = 0 the law is Signorini in positions, g_{k+1} >= 0, so no gap deepens
+// (penetration_bound).
+std::vector<properties::Claim> schatzman_paoli_claims(const SchemeInfo&) {
+  properties::Claim claim;
+  claim.property = "penetration_bound";
+  claim.domain =
+      "e = 0 (SchatzmanPaoliOSI's law 0 <= g_{k+1} + e g_{k-1} _|_ p >= 0 is g_{k+1} >= 0 "
+      "there; docs/siconos.md)";
+  claim.cases.e_hi = 0;
+  return {claim};
+}
+
+SchemeEntry schatzman_paoli_entry() {
+  SchemeEntry entry;
+  entry.name = "siconos:schatzman-paoli";
+  entry.summary =
+      "Siconos 4.4 SchatzmanPaoliOSI(theta) + LCP Lemke (position level), stepped by Siconos";
+  entry.options = {{"theta", "1/2", "theta-method parameter, a number in [0, 1]", {}}};
+  entry.make_double = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
+    const Rational theta = spec.number<Rational>("theta");
+    const Rational zero(0), one(1);
+    require_in_range<Rational>(spec, "theta", theta, &zero, &one, "[0, 1]");
+    return std::make_unique<SiconosScheme>(spec, SiconosScheme::Integrator::schatzman_paoli);
+  };
+  entry.in_all = false;
+  entry.representatives = {entry.name};
+  return entry;
+}
+
+// What D1MinusLinearOSI.hpp documents: the impacts are solved at velocity level "as in
+// MoreauJeanOSI" at t_{k+1} on the closed contacts, Newton's law on the velocity before the
+// impact impulse. nsh claims that law (newton_restitution, signorini_complementarity) and the
+// certificate of the impact LCP nsh poses from Siconos' state.
+std::vector<properties::Claim> d1_minus_linear_claims(const SchemeInfo&) {
+  const std::string law =
+      " (D1MinusLinearOSI.hpp: impact LCP at t_{k+1} on index set 1, U_newton = G^T (v_{k+1} - "
+      "M^-1 G P); docs/siconos.md)";
+  std::vector<properties::Claim> claims(3);
+  claims[0].property = "newton_restitution";
+  claims[1].property = "signorini_complementarity";
+  claims[2].property = "lcp_certificate";
+  for (auto& claim : claims) claim.domain = "every parameter" + law;
+  return claims;
+}
+
+SchemeEntry d1_minus_linear_entry() {
+  SchemeEntry entry;
+  entry.name = "siconos:d1-minus-linear";
+  entry.summary =
+      "Siconos 4.4 D1MinusLinearOSI + TimeSteppingD1Minus (impact and contact-force LCPs, "
+      "Lemke), stepped by Siconos";
+  entry.make_double = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
+    return std::make_unique<SiconosScheme>(spec, SiconosScheme::Integrator::d1_minus_linear);
+  };
+  entry.in_all = false;
+  entry.representatives = {entry.name};
   return entry;
 }
 
@@ -246,7 +382,10 @@ SchemeEntry moreau_jean_entry() {
 void register_schemes(Registry& registry) {
   if (registry.contains("siconos:moreau-jean")) return;
   properties::register_scheme(moreau_jean_entry(), moreau_jean_claims, registry);
-  // SchatzmanPaoliOSI is not adapted yet: it needs a start-up step (docs/siconos.md).
+  if (!registry.contains("siconos:schatzman-paoli"))
+    properties::register_scheme(schatzman_paoli_entry(), schatzman_paoli_claims, registry);
+  if (!registry.contains("siconos:d1-minus-linear"))
+    properties::register_scheme(d1_minus_linear_entry(), d1_minus_linear_claims, registry);
 }
 
 }  // namespace nsh::siconos

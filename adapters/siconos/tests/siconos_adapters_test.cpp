@@ -3,10 +3,18 @@
 // implements (activation=position), to round-off; (2) the gate finds the energy increase of
 // that rule at theta = 1/2, shrunk to <= 2 degrees of freedom and replayable by
 // `nsh simulate --scheme siconos:moreau-jean`, and passes at theta = 1, e = 0; (3) frictional
-// models are refused naming mu; (4) `--scheme all` leaves the adapters out.
+// models are refused naming mu; (4) `--scheme all` leaves the adapters out; (5)
+// siconos:schatzman-paoli steps the recursion SchatzmanPaoliOSI.cpp implements (computed here
+// with nsh's LCP solver), passes its claim (penetration_bound at e = 0) and, unclaimed, fails
+// the velocity-level laws (newton_restitution, impact_work_nonpositive): docs/siconos.md.
 #include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
+#include <nsh/lcp/lcp.hpp>
+
+#include <Eigen/LU>
 #include <nsh/siconos/schemes.hpp>
+
+#include "siconos_section.hpp"  // reports/src: the report's Siconos section
 
 #include <gtest/gtest.h>
 
@@ -14,6 +22,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -145,6 +154,135 @@ TEST_F(SiconosAdapters, AtThetaOneWithoutRestitutionEnergyHoldsAndImpactWorkDoes
   EXPECT_EQ(impact.status, 1) << impact.out;
   EXPECT_NE(impact.out.find("penetrated contact separating slowly"), std::string::npos)
       << impact.out;
+}
+
+// SchatzmanPaoliOSI's recursion as its source states it (SchatzmanPaoliOSI::computeResidu,
+// computeFreeState, computeFreeOutput, updateState), with W = M + h theta C / 2 + h^2 theta^2 K:
+//   R = M (q_{k-1} - q_k) + h^2 K q_k + h^2 C (theta (q_k - q_{k-1}) / (2h) + (1 - theta) v_k)
+//       - h^2 ((1 - theta) F_k + theta F_{k+1}),
+//   q_free = q_k - W^-1 R,  0 <= G^T (q_free + W^-1 G p) + w + e g_{k-1}  _|_  p >= 0,
+//   q_{k+1} = q_free + W^-1 G p,  v_{k+1} = (q_{k+1} - q_{k-1}) / (2h),
+// started from q_{-1} = q_0 - h v_0 (the adapter's start-up, docs/siconos.md).
+double schatzman_paoli_distance(const nsh::LinearCase<double>& c, double theta, double h, int steps,
+                                int* impact_steps) {
+  const auto& model = c.model;
+  auto scheme = nsh::Registry::builtin().make<double>(theta == 1 ? "siconos:schatzman-paoli:theta=1"
+                                                                 : "siconos:schatzman-paoli");
+  nsh::State<double> x = c.initial;
+  scheme->initialize(model, x, h);
+  const nsh::Matrix<double> W =
+      model.M + (h * theta / 2) * model.C + (h * h * theta * theta) * model.K;
+  const Eigen::PartialPivLU<nsh::Matrix<double>> lu(W);
+  const nsh::Matrix<double> winv_g = lu.solve(model.G);
+  const nsh::Matrix<double> delassus = model.G.transpose() * winv_g;
+  nsh::Vector<double> q = c.initial.q, v = c.initial.v, q_prev = q - h * v;
+  double t = c.initial.t, worst = 0;
+  nsh::StepSummary<double> s;
+  *impact_steps = 0;
+  for (int k = 0; k < steps; ++k) {
+    const nsh::Vector<double> R =
+        model.M * (q_prev - q) + (h * h) * (model.K * q) +
+        (h * h) * (model.C * ((theta / (2 * h)) * (q - q_prev) + (1 - theta) * v)) -
+        (h * h) * ((1 - theta) * model.force(t) + theta * model.force(t + h));
+    const nsh::Vector<double> q_free = q - lu.solve(R);
+    const nsh::Vector<double> b = model.G.transpose() * q_free + model.w +
+                                  model.e.cwiseProduct(model.G.transpose() * q_prev + model.w);
+    const auto lcp = nsh::solve_lcp<double>(nsh::LcpMethod::lemke, delassus, b);
+    EXPECT_TRUE(lcp.ok()) << "step " << k + 1;
+    const nsh::Vector<double> q_next = q_free + winv_g * lcp.z;
+    v = (q_next - q_prev) / (2 * h);
+    q_prev = q;
+    q = q_next;
+    t += h;
+    scheme->step(x, s);
+    if (s.impulse.size() && s.impulse.maxCoeff() > 0) ++*impact_steps;
+    EXPECT_LT((s.impulse - lcp.z / h).cwiseAbs().maxCoeff(),
+              1e-8 * (1 + lcp.z.cwiseAbs().maxCoeff() / h))
+        << "step " << k + 1;
+    const double scale = 1 + q.cwiseAbs().maxCoeff() + v.cwiseAbs().maxCoeff();
+    worst = std::max(worst,
+                     ((x.q - q).cwiseAbs().maxCoeff() + (x.v - v).cwiseAbs().maxCoeff()) / scale);
+  }
+  return worst;
+}
+
+TEST_F(SiconosAdapters, SchatzmanPaoliStepsTheRecursionItsSourceStates) {
+  for (const char* name : {"bouncing-ball", "two-contact-forced", "newton-cradle-3"}) {
+    const auto c = builtin(name);
+    for (double theta : {0.5, 1.0}) {
+      int impacts = 0;
+      const double d = schatzman_paoli_distance(c, theta, 1e-3, 1500, &impacts);
+      EXPECT_LT(d, 1e-9) << name << " theta = " << theta;
+      EXPECT_GT(impacts, 0) << name << ": no step had an impulse";
+    }
+  }
+}
+
+TEST_F(SiconosAdapters, SchatzmanPaoliPassesItsClaimAndFailsTheVelocityLaws) {
+  const Outcome claimed = nsh_run("check --scheme siconos:schatzman-paoli --cases 200 --quiet");
+  EXPECT_EQ(claimed.status, 0) << claimed.out;
+  EXPECT_NE(claimed.out.find("penetration_bound"), std::string::npos) << claimed.out;
+  // Unclaimed (--force): v_{k+1} = (q_{k+1} - q_{k-1}) / (2h) straddles an impact, so Newton's
+  // law holds only in the limit h -> 0; and from a penetrated contact the position-level law
+  // pushes the gap back to 0, which does positive work.
+  const Outcome newton = nsh_run(
+      "check --scheme siconos:schatzman-paoli --property newton_restitution --force "
+      "--cases 200 --quiet");
+  EXPECT_EQ(newton.status, 1) << newton.out;
+  EXPECT_NE(newton.out.find("resting contact under gravity"), std::string::npos) << newton.out;
+  const Outcome work = nsh_run(
+      "check --scheme siconos:schatzman-paoli --property impact_work_nonpositive --force "
+      "--cases 200 --quiet");
+  EXPECT_EQ(work.status, 1) << work.out;
+  EXPECT_NE(work.out.find("penetrated contact separating slowly"), std::string::npos) << work.out;
+}
+
+// D1MinusLinearOSI (TimeSteppingD1Minus, as Siconos' BouncingBallD1MinusLinear example): exact
+// on the free flight of bouncing-ball (its half-explicit trapezoid integrates a constant force
+// exactly), then Newton's law at each impact; its claims hold on the gate's cases.
+TEST_F(SiconosAdapters, D1MinusLinearFliesExactlyAndPassesItsClaims) {
+  const auto c = builtin("bouncing-ball");
+  auto scheme = nsh::Registry::builtin().make<double>("siconos:d1-minus-linear");
+  nsh::State<double> x = c.initial;
+  const double h = 1e-2;
+  scheme->initialize(c.model, x, h);
+  nsh::StepSummary<double> s;
+  int impacts = 0;
+  for (int k = 1; k <= 300; ++k) {
+    const double U_before = x.v(0);
+    scheme->step(x, s);
+    if (s.impulse(0) > 0) {
+      ++impacts;
+      EXPECT_NEAR(x.v(0), -c.model.e(0) * s.velocity_newton(0), 1e-12) << "step " << k;
+      EXPECT_LT(s.velocity_newton(0), 0) << "step " << k;
+    } else if (impacts == 0) {
+      const double t = k * h;
+      EXPECT_NEAR(x.q(0), 1 - 9.81 * t * t / 2, 1e-12) << "step " << k;
+      EXPECT_NEAR(x.v(0), U_before - 9.81 * h, 1e-12) << "step " << k;
+    }
+  }
+  EXPECT_GE(impacts, 3);
+  const Outcome claimed = nsh_run("check --scheme siconos:d1-minus-linear --cases 200 --quiet");
+  EXPECT_EQ(claimed.status, 0) << claimed.out;
+  for (const char* p : {"newton_restitution", "signorini_complementarity", "lcp_certificate"})
+    EXPECT_NE(claimed.out.find(p), std::string::npos) << claimed.out;
+}
+
+// The report's "Siconos 4.4 under the gate" table, computed here where the adapters are
+// registered: a row per (adapter, applicable property) with its counts.
+TEST_F(SiconosAdapters, TheReportTableCountsEachAdapterAndProperty) {
+  nsh::properties::CheckOptions check;
+  check.cases = 20;
+  std::string html, mdown;
+  nsh::reports::siconos_section(check, html, mdown);
+  std::cout << mdown;
+  EXPECT_NE(html.find("Siconos 4.4 under the gate"), std::string::npos);
+  EXPECT_EQ(mdown.find("not built"), std::string::npos) << mdown;
+  for (const char* row : {"| `siconos:moreau-jean` | moreau_jean_energy_dissipation | yes |",
+                          "| `siconos:schatzman-paoli` | penetration_bound | yes |",
+                          "| `siconos:schatzman-paoli` | newton_restitution | no |",
+                          "| `siconos:d1-minus-linear` | newton_restitution | yes |"})
+    EXPECT_NE(mdown.find(row), std::string::npos) << row << "\n" << mdown;
 }
 
 TEST_F(SiconosAdapters, AllLeavesTheAdaptersOut) {

@@ -9,8 +9,11 @@
 //   siconos:moreau-jean      MoreauJeanOSI(theta [, gamma]) + LCP (Lemke). Claims: nsh's
 //                            moreau-jean with the index set MoreauJeanOSI.hpp documents,
 //                            I_1 = {g <= 0 predicted, U_k <= 0}.
-//   (SchatzmanPaoliOSI is not adapted yet: set up like MoreauJeanOSI its first step throws;
-//   it needs a start-up step, docs/siconos.md.)
+//   siconos:schatzman-paoli  SchatzmanPaoliOSI(theta) + LCP (Lemke) at position level, its
+//                            start-up ending at nsh's state. Claims: penetration_bound at e = 0.
+//   siconos:d1-minus-linear  D1MinusLinearOSI + TimeSteppingD1Minus (impact and contact-force
+//                            LCPs). Claims: Newton's law of its impact LCP at t_{k+1}.
+//   (NewMarkAlphaOSI is not adapted: it needs EventDriven, docs/siconos.md.)
 //
 // The adapters are double only (Siconos is), refuse frictional models (ModelError naming mu),
 // and are not part of `--scheme all`: nsh's own verdicts do not depend on Siconos.

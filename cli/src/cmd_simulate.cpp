@@ -27,6 +27,7 @@
 #include <nsh/first_order/sweeping_case.hpp>
 #include <nsh/format.hpp>
 #include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/nonholonomic/nonholonomic_run.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
@@ -364,30 +365,18 @@ int run_lagrangian(const SimulateOptions& options, const CaseDocument& document)
 template <class Scalar>
 int run_nonholonomic(const SimulateOptions& options, const CaseDocument& document) {
   if constexpr (!has_transcendentals_v<Scalar>) {
-    throw InputError("--precision", "case " + document.name +
-                                        " is a nonholonomic model, which is trigonometric: exact "
-                                        "rational arithmetic cannot evaluate it; use --precision "
-                                        "double or 50");
+    (void)options;
+    refuse_exact_nonholonomic(document);
   } else {
-    NonholonomicCase<Scalar> c;
-    try {
-      c = load_nonholonomic_case<Scalar>(document);
-    } catch (const InputError& e) {
-      throw InputError("", "case " + document.source + ": " + e.what());
-    }
-    const NonholonomicModelAdapter<Scalar> model(*c.model);
-    const Scalar h = step_size<Scalar>(options, c.h, document);
-    const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
-    const Index steps = step_count(c.initial.t, T, h);
-    auto scheme = Registry::builtin().make<Scalar>(options.scheme);
-    // Refuse what the scheme cannot step before the header and row 0 are written.
-    model.validate(c.initial);
-    scheme->initialize(model, c.initial, h);
+    // Refuses what the scheme cannot step before the header and row 0 are written.
+    const NonholonomicRun<Scalar> run(document, options.scheme, options.h, options.T);
+    const auto& model = *run.model;
+    const auto& initial = run.nonholonomic.initial;
     return stream_steps<Scalar>(
-        options, document, c.initial, h, T, steps, model.dofs(), model.contacts(),
+        options, document, initial, run.h, run.T, run.steps, model.dofs(), model.contacts(),
         [&](const Vector<Scalar>& q, const Vector<Scalar>& v) { return model.energy(q, v); }, 0, {},
         [&](const StepObserver<Scalar>& observer) {
-          simulate<Scalar>(*scheme, model, c.initial, h, T, observer);
+          simulate<Scalar>(*run.scheme, model, initial, run.h, run.T, observer);
         });
   }
 }

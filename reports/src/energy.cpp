@@ -3,8 +3,7 @@
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
-#include <nsh/nonholonomic/nonlinear_adapter.hpp>
+#include <nsh/nonholonomic/nonholonomic_run.hpp>
 #include <nsh/number.hpp>
 #include <nsh/properties/claims.hpp>
 #include <nsh/properties/predicates.hpp>
@@ -367,29 +366,17 @@ EnergyReport run_lagrangian_ledger(const EnergyOptions&, const CaseDocument& doc
 template <class Scalar>
 EnergyReport run_nonholonomic_ledger(const EnergyOptions& options, const CaseDocument& document) {
   if constexpr (!has_transcendentals_v<Scalar>) {
-    throw InputError("--precision", "case " + document.name +
-                                        " is a nonholonomic model, which is trigonometric: exact "
-                                        "rational arithmetic cannot evaluate it; use --precision "
-                                        "double or 50");
+    (void)options;
+    refuse_exact_nonholonomic(document);
   } else {
-    NonholonomicCase<Scalar> c;
-    try {
-      c = load_nonholonomic_case<Scalar>(document);
-    } catch (const InputError& e) {
-      throw InputError("", "case " + document.source + ": " + e.what());
-    }
-    const NonholonomicModelAdapter<Scalar> model(*c.model);
-    const Scalar h = energy_step_size<Scalar>(options, c.h, document);
-    const Scalar T = options.T.empty() ? c.T : parse_number<Scalar>(options.T, "T");
-    const Index steps = step_count(c.initial.t, T, h);
-    auto scheme = Registry::builtin().make<Scalar>(options.spec);
-    model.validate(c.initial);
-    scheme->initialize(model, c.initial, h);  // refuses what the scheme cannot step, naming it
+    const NonholonomicRun<Scalar> run(document, options.spec, options.h, options.T);
+    const auto& model = *run.model;
+    const auto& initial = run.nonholonomic.initial;
     return energy_ledger<Scalar>(
-        options, document, scheme->info(), c.initial, h, steps,
-        model.energy(c.initial.q, c.initial.v),
+        options, document, run.scheme->info(), initial, run.h, run.steps,
+        model.energy(initial.q, initial.v),
         [&](const StepObserver<Scalar>& observer) {
-          simulate<Scalar>(*scheme, model, c.initial, h, T, observer);
+          simulate<Scalar>(*run.scheme, model, initial, run.h, run.T, observer);
         },
         [&](const State<Scalar>& before, const State<Scalar>& after, const StepSummary<Scalar>& s,
             bool) { return nonlinear_energy_dissipation<Scalar>(model, before, after, s); },

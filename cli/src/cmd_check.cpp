@@ -6,7 +6,6 @@
 #include "commands.hpp"
 #include "external_option.hpp"
 #include "shard_file.hpp"
-#include "verdict_io.hpp"
 
 #include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
@@ -16,6 +15,7 @@
 #include <nsh/number.hpp>
 #include <nsh/properties/check.hpp>
 #include <nsh/properties/runner.hpp>
+#include <nsh/properties/verdict_io.hpp>
 #include <nsh/registry.hpp>
 
 #include <fmt/format.h>
@@ -125,7 +125,7 @@ int run_check(const CheckArgs& a) {
           external_replay(a.external, v.counterexample->simulate_hint);
       v.counterexample->command = external_replay(a.external, v.counterexample->command);
     }
-  const int failed = print_verdicts(std::cout, verdicts);
+  const int failed = properties::print_verdicts(std::cout, verdicts);
   if (a.stats) print_coverage(std::cout, verdicts);
   // A run that evaluated no case checked nothing: its own outcome, never a green pass.
   long evaluated = 0;
@@ -138,7 +138,7 @@ int run_check(const CheckArgs& a) {
     std::cerr << "\n";
     return 2;
   }
-  if (!a.junit.empty()) write_junit(a.junit, verdicts, "nsh check");
+  if (!a.junit.empty()) properties::write_junit(a.junit, verdicts, "nsh check");
   if (!a.out.empty()) {
     ShardFile file;
     file.shard = options.shard;
@@ -256,14 +256,14 @@ int run_mutants(const CheckArgs& a) {
   std::cout << fmt::format("\n{} mutant(s) survived\n", survivors);
   // Each rejection's counterexample, replayable with `nsh check --case` (and nsh simulate).
   for (const auto& v : rejections) {
-    std::cout << "\n--- " << v.scheme << " / " << v.property << "\n" << failure_text(v);
+    std::cout << "\n--- " << v.scheme << " / " << v.property << "\n" << properties::failure_text(v);
     // --case judges linear case files; a nonholonomic counterexample replays with nsh simulate.
     if (v.counterexample &&
         v.counterexample->case_file.find("\"family\": \"nonholonomic\"") == std::string::npos)
       std::cout << "re-judge: save the case file as FILE, then nsh check --case FILE --scheme '"
                 << v.scheme << "' --property " << v.property << "\n";
   }
-  if (!a.junit.empty()) write_junit(a.junit, all, "nsh check --mutants");
+  if (!a.junit.empty()) properties::write_junit(a.junit, all, "nsh check --mutants");
   return survivors ? 1 : 0;
 }
 

@@ -5,7 +5,8 @@
 // shard, shards of different runs: the message names the field).
 #include "commands.hpp"
 #include "shard_file.hpp"
-#include "verdict_io.hpp"
+
+#include <nsh/properties/verdict_io.hpp>
 
 #include <iostream>
 #include <memory>
@@ -27,8 +28,8 @@ void add_merge_command(CLI::App& app, int& status) {
     std::vector<std::pair<std::string, ShardFile>> files;
     for (const auto& path : args->files) files.emplace_back(path, read_shard_file(path));
     const auto verdicts = merge_shards(std::move(files));
-    const int failed = print_verdicts(std::cout, verdicts);
-    if (!args->junit.empty()) write_junit(args->junit, verdicts, "nsh merge");
+    const int failed = properties::print_verdicts(std::cout, verdicts);
+    if (!args->junit.empty()) properties::write_junit(args->junit, verdicts, "nsh merge");
     status = failed ? 1 : 0;
   });
 }

@@ -1,11 +1,10 @@
 // Shard files and their merge (shard_file.hpp).
 #include "shard_file.hpp"
 
-#include "verdict_io.hpp"
-
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/limits.hpp>
+#include <nsh/properties/verdict_io.hpp>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -21,7 +20,7 @@ namespace nsh::cli {
 namespace {
 
 constexpr const char* kFormat = "nsh-check-shard";
-constexpr int kVersion = 1;
+constexpr int kVersion = 2;
 
 bool parse_int(const std::string& text, int& value) {
   if (text.empty()) return false;
@@ -38,6 +37,20 @@ T shard_field(const nlohmann::json& j, const char* name, const std::string& wher
   } catch (const nlohmann::json::exception&) {
     throw InputError(where + ": " + name,
                      "has the wrong type: " + limits::describe_json(j.at(name)));
+  }
+}
+
+// The coverage of a split verdict is the sum over its shards, class by class (a class a shard
+// did not exercise is appended in the order it is first seen).
+void add_coverage(std::vector<std::pair<std::string, int>>& sum,
+                  const std::vector<std::pair<std::string, int>>& shard) {
+  for (const auto& [what, count] : shard) {
+    const auto it = std::find_if(sum.begin(), sum.end(),
+                                 [&what](const auto& entry) { return entry.first == what; });
+    if (it != sum.end())
+      it->second += count;
+    else
+      sum.emplace_back(what, count);
   }
 }
 
@@ -68,7 +81,7 @@ void write_shard_file(const std::string& path, const ShardFile& f) {
   j["restitution"] = f.restitution;
   j["force"] = f.force;
   j["verdicts"] = nlohmann::json::array();
-  for (const auto& v : f.verdicts) j["verdicts"].push_back(to_json(v));
+  for (const auto& v : f.verdicts) j["verdicts"].push_back(properties::to_json(v));
   std::ofstream out(path);
   if (!out) throw InputError("--out", "cannot write '" + path + "'");
   out << j.dump(2) << "\n";
@@ -101,7 +114,7 @@ ShardFile read_shard_file(const std::string& path) {
                      std::string("not '") + kFormat + "' (write it with nsh check --out)");
   if (shard_field<int>(j, "version", path) != kVersion)
     throw InputError(path + ": version",
-                     fmt::format("{} is not supported (expected {})",
+                     fmt::format("{} is not supported (expected {}; rerun the shard with this nsh)",
                                  limits::describe_json(j.at("version")), kVersion));
   ShardFile f;
   f.shard = shard_field<int>(j, "shard", path);
@@ -117,7 +130,8 @@ ShardFile read_shard_file(const std::string& path) {
   const auto verdicts = shard_field<nlohmann::json>(j, "verdicts", path);
   if (!verdicts.is_array()) throw InputError(path + ": verdicts", "not an array");
   for (std::size_t i = 0; i < verdicts.size(); ++i)
-    f.verdicts.push_back(verdict_from_json(verdicts[i], fmt::format("{}: verdicts[{}]", path, i)));
+    f.verdicts.push_back(
+        properties::from_json(verdicts[i], fmt::format("{}: verdicts[{}]", path, i)));
   return f;
 }
 
@@ -185,6 +199,7 @@ std::vector<properties::Verdict> merge_shards(
                                      files.front().first, properties::to_string(v.outcome), path));
       if (m.whole || skipped_here) continue;  // not split: shard 0's verdict stands
       m.cases_run += v.cases_run;
+      add_coverage(m.coverage, v.coverage);
       if (v.outcome == Outcome::fail) {
         // The unsharded run stops at its first failing case; a failure without a case index
         // (a rapidcheck error) sorts last.

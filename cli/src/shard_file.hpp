@@ -1,6 +1,7 @@
 #pragma once
 // The shard file: what `nsh check --out FILE` writes (one JSON object, format
-// "nsh-check-shard" version 1) and `nsh merge F1 F2 ...` combines. docs/decisions.md, "Shards".
+// "nsh-check-shard" version 2, its verdicts in the one JSON form of
+// nsh/properties/verdict_io.hpp) and `nsh merge F1 F2 ...` combines. docs/decisions.md, "Shards".
 
 #include <nsh/properties/check.hpp>
 
@@ -33,9 +34,9 @@ ShardFile read_shard_file(const std::string& path);
 /// The verdicts of the unsharded run from one file per shard 0..N-1 (any order): InputError
 /// naming the field when a shard is missing or repeated or the files come from different runs
 /// (seed, cases, schemes, properties, restitution, force, the verdict rows). Per scheme x
-/// property: cases_run is the sum; a failure is the one at the earliest failing_case (the one
-/// the unsharded run reports first); a pass keeps shard 0's note (the sharpness search runs
-/// there); a `whole` verdict is shard 0's.
+/// property: cases_run and the coverage are sums; a failure is the one at the earliest
+/// failing_case (the one the unsharded run reports first); a pass keeps shard 0's note (the
+/// sharpness search runs there); a `whole` verdict is shard 0's.
 std::vector<properties::Verdict> merge_shards(std::vector<std::pair<std::string, ShardFile>> files);
 
 }  // namespace nsh::cli

@@ -67,7 +67,7 @@ TEST(Reliability, DeepNestingInACaseFileIsExitTwo) {
 // Issue 20.1, `nsh merge`: the shard reader bounds the depth while parsing too.
 TEST(Reliability, DeepNestingInAShardFileIsExitTwo) {
   const std::string shard =
-      write("deep-shard.json", R"({"format": "nsh-check-shard", "version": 1, "verdicts": )" +
+      write("deep-shard.json", R"({"format": "nsh-check-shard", "version": 2, "verdicts": )" +
                                    nested(100000, "[", "", "]") + "}");
   const Result r = run_nsh("merge " + shard);
   expect_names_a_field(r, shard.substr(1, shard.size() - 2));

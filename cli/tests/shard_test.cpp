@@ -45,7 +45,9 @@ constexpr int kShards = 3;
 class Shards : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    whole_status = run_nsh(kRun + " --out " + path("whole.json")).status;
+    const Result whole = run_nsh(kRun + " --out " + path("whole.json"));
+    whole_status = whole.status;
+    whole_out = whole.out;
     for (int i = 0; i < kShards; ++i)
       shard_status.push_back(run_nsh(kRun + " --shard " + std::to_string(i) + "/" +
                                      std::to_string(kShards) + " --out " +
@@ -53,6 +55,7 @@ class Shards : public ::testing::Test {
                                  .status);
   }
   static inline int whole_status = -1;
+  static inline std::string whole_out;
   static inline std::vector<int> shard_status;
 };
 
@@ -139,6 +142,27 @@ TEST_F(Shards, MergePrintsTheUnshardedVerdictsAndTheCounterexample) {
   EXPECT_TRUE(has(slurp(scratch() / "merged.xml"), "failures=\"1\""));
   // The merged failure is the unsharded one: the same reproduce string.
   EXPECT_TRUE(has(merged.out, w.at("verdicts")[0].at("counterexample").at("reproduce")));
+  // Every row of the unsharded table that is not a failure is printed by the merge as is (a
+  // failure's count is what the shards ran, docs/decisions.md "Shards").
+  const std::string table = whole_out.substr(0, whole_out.find("\n--- FAIL"));
+  int rows = 0;
+  for (const std::string& line : lines(table)) {
+    if (line.empty() || has(line, "  fail  ")) continue;
+    EXPECT_TRUE(has(merged.out, line + "\n")) << line << "\n" << merged.out;
+    ++rows;
+  }
+  EXPECT_GE(rows, 5);  // the header and the passing rows
+}
+
+TEST_F(Shards, AShardFileOfTheFirstVersionIsRefusedNamingTheVersion) {
+  // Version 1 wrote outcomes as display text ("n/a") and the replay hint as simulate_hint: its
+  // verdicts are not the one form of verdict_io.hpp, and merge says so rather than misread them.
+  json old = load("shard0.json");
+  old["version"] = 1;
+  std::ofstream(scratch() / "old.json") << old.dump(2);
+  const Result r = run_nsh("merge " + path("old.json"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(has(r.err, "version: 1 is not supported (expected 2")) << r.err;
 }
 
 TEST_F(Shards, MergeOfPassingShardsExitsZero) {

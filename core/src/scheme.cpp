@@ -2,6 +2,7 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/nonlinear_model.hpp>
+#include <nsh/recorded_fields.hpp>
 #include <nsh/schemes/scheme.hpp>
 #include <nsh/sparse_model.hpp>
 
@@ -162,12 +163,30 @@ void Scheme<Scalar>::do_initialize(const SparseLinearModel<Scalar>&, const State
 
 template <class Scalar>
 void Scheme<Scalar>::step(State<Scalar>& state, StepSummary<Scalar>& summary) {
+#ifdef NDEBUG
+  advance<false>(state, summary);
+#else
+  advance<true>(state, summary);
+#endif
+}
+
+template <class Scalar>
+void Scheme<Scalar>::step_recording_fields(State<Scalar>& state, StepSummary<Scalar>& summary) {
+  advance<true>(state, summary);
+}
+
+template <class Scalar>
+template <bool RecordFields>
+void Scheme<Scalar>::advance(State<Scalar>& state, StepSummary<Scalar>& summary) {
   if (!dense_ && !sparse_ && !nonlinear_)
     throw StepError(info().spec + ": step() called before initialize()");
   before_.t = state.t;
   before_.q = state.q;
   before_.v = state.v;
-  do_step(state, summary);
+  if constexpr (RecordFields)
+    summary.recorded = record_written_fields(summary, [&] { do_step(state, summary); });
+  else
+    do_step(state, summary);
   if (nonlinear_)
     derive_nonlinear(before_, state, summary);
   else

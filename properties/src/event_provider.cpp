@@ -21,6 +21,7 @@
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
 #include <nsh/properties/check.hpp>
+#include <nsh/properties/check_engine.hpp>
 #include <nsh/properties/claims.hpp>
 #include <nsh/properties/generators.hpp>
 #include <nsh/properties/predicates.hpp>
@@ -506,45 +507,36 @@ class EventPropertyProvider : public PropertyProvider {
       v.counterexample = std::move(x);
       return v;
     };
-    // 1. Designed cases (resting contacts, grazing arrivals, springs pushing off a wall).
-    for (const GeneratedCase& c : designed_cases(domain)) {
-      const CaseOutcome out = evaluate(v.scheme, property, c);
-      ++v.cases_run;
-      if (out.evaluated && !out.judgement.holds)
-        return fail_with(c, out, "designed search found a counterexample");
-    }
-    // 2. Random cases, deterministic in the seed, shrunk by rapidcheck.
-    std::optional<GeneratedCase> last_case;
-    std::optional<CaseOutcome> last_outcome;
-    int evaluated = 0;
-    const std::string scheme = v.scheme;
-    const auto rc_property = [&, domain]() {
-      const GeneratedCase c = *gen_case(domain);
-      const CaseOutcome out = evaluate(scheme, property, c);
-      ++evaluated;
-      if (out.evaluated && !out.judgement.holds) {
-        last_case = c;
-        last_outcome = out;
-        RC_FAIL(out.judgement.detail);
-      }
+    // Designed cases (resting contacts, grazing arrivals, springs pushing off a wall), then
+    // random cases, deterministic in the seed, shrunk by rapidcheck; every case is run in
+    // every shard (shards_cases() is false) and counted, refused or not.
+    CaseSearch<GeneratedCase> search;
+    search.id = "nsh_check/" + v.scheme + "/" + property;
+    search.designed = designed_cases(domain);
+    search.draw = [domain] { return *gen_case(domain); };
+    search.evaluate = [scheme = v.scheme, &property](const GeneratedCase& c) {
+      return evaluate(scheme, property, c);
     };
-    const rc::detail::TestResult result =
-        random_search("nsh_check/" + v.scheme + "/" + property, options, rc_property);
-    v.cases_run += evaluated;
-    rc::detail::FailureResult failure;
-    if (result.match(failure)) {
-      if (last_case)
-        return fail_with(*last_case, *last_outcome,
+    search.count_refused = true;
+    search.sharded = false;
+    const SearchResult<GeneratedCase> found = search_cases(search, options);
+    v.cases_run = found.cases_run;
+    switch (found.end) {
+      case SearchEnd::designed_failure:
+        return fail_with(*found.failing, found.outcome, "designed search found a counterexample");
+      case SearchEnd::random_failure:
+        return fail_with(*found.failing, found.outcome,
                          "random search found a counterexample (shrunk)");
-      v.outcome = Outcome::fail;
-      v.note = "rapidcheck failure: " + failure.description;
-      return v;
-    }
-    rc::detail::Error error;
-    if (result.match(error)) {
-      v.outcome = Outcome::fail;
-      v.note = "rapidcheck error: " + error.description;
-      return v;
+      case SearchEnd::rapidcheck_failure:
+        v.outcome = Outcome::fail;
+        v.note = "rapidcheck failure: " + found.rapidcheck_message;
+        return v;
+      case SearchEnd::rapidcheck_error:
+        v.outcome = Outcome::fail;
+        v.note = "rapidcheck error: " + found.rapidcheck_message;
+        return v;
+      case SearchEnd::passed:
+        break;
     }
     v.outcome = Outcome::pass;
     return v;

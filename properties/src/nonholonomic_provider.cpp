@@ -24,9 +24,12 @@
 //                                      "does not conserve energy at impacts") with a least-squares
 //                                      slope in log h in [1.7, 2.3] (O(h^2), THEORY 5)
 // tol: 4096 double epsilons times the quantity's scale (the DLA certifies its solves to that).
-// Cases are drawn deterministically from the seed (not by rapidcheck: there is nothing to shrink
-// in four numbers), and every counterexample is printed as a case file that `nsh simulate`
-// replays. A run that fails (StepError) fails the property: the claim is that the scheme
+// Cases are drawn deterministically from the seed, not through the check engine
+// (check_engine.hpp) and rapidcheck: there is little to shrink in four numbers, each case is
+// four whole runs, and the two order properties are judged on the pool of every drawn case (a
+// slope), which a per-case search stopping at the first failure cannot express
+// (docs/decisions.md, "The scheme kit"). Every counterexample is printed as a case file that
+// `nsh simulate` replays. A run that fails (StepError) fails the property: the claim is that the scheme
 // completes these cases.
 #include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>

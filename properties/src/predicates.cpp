@@ -3,6 +3,8 @@
 
 #include "predicates.hxx"
 
+#include <nsh/recorded_fields.hpp>
+
 #include <cmath>
 
 namespace nsh::properties {
@@ -42,6 +44,36 @@ Judgement double_vs_real50(const std::vector<State<double>>& d, const std::vecto
                         {"tolerance", format_scalar(tol)}}};
   }
   return {};
+}
+
+std::uint32_t recorded_fields_read(const std::string& property) {
+  using F = RecordedField;
+  const std::uint32_t impulse_law = bit(F::impulse) | bit(F::index_set) | bit(F::velocity_newton);
+  const std::uint32_t friction = impulse_law | bit(F::tangential_impulse);
+  if (property == "impact_work_nonpositive")
+    return bit(F::impulse) | bit(F::velocity_newton) | bit(F::tangential_impulse);
+  if (property == "newton_restitution" || property == "signorini_complementarity")
+    return impulse_law;
+  if (property == "lcp_certificate") return bit(F::lcp) | bit(F::index_set) | bit(F::impulse);
+  if (property == "momentum_balance")
+    return bit(F::external_impulse) | bit(F::impulse) | bit(F::tangential_impulse);
+  if (property == "energy_identity")
+    return bit(F::W_ext) | bit(F::W_damp) | bit(F::W_contact) | bit(F::numerical_dissipation);
+  if (property == "moreau_jean_energy_dissipation") return bit(F::W_ext) | bit(F::W_damp);
+  if (property == "algorithmic_energy_decay") return bit(F::E_alg_before) | bit(F::E_alg_after);
+  if (property == "coulomb_cone" || property == "maximal_dissipation" ||
+      property == "friction_certificate")
+    return friction;
+  if (property == "friction_work_nonpositive") return bit(F::tangential_impulse);
+  return 0;  // penetration_bound reads the kit's gaps only
+}
+
+std::string unwritten_reads(const std::string& property, std::uint32_t recorded) {
+  const std::uint32_t missing = recorded_fields_read(property) & ~recorded;
+  if (missing == 0) return {};
+  return property + " reads " + recorded_field_names(missing) +
+         ", which the scheme did not write this step (a property must not judge a value the "
+         "scheme never recorded: docs/adding-a-scheme.md)";
 }
 
 double log_log_slope(const std::vector<double>& x, const std::vector<double>& y) {

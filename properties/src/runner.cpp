@@ -4,7 +4,9 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
+#include <nsh/properties/check_engine.hpp>
 #include <nsh/properties/runner.hpp>
+#include <nsh/recorded_fields.hpp>
 
 #include <fmt/format.h>
 #include <rapidcheck.h>
@@ -152,21 +154,28 @@ CaseOutcome run_steps(const std::string& spec, const std::string& property, cons
     State<Scalar> before = initial;
     Scalar inherited = max_abs(initial.v);
     try {
-      simulate<Scalar>(*scheme, model, initial, h, T,
-                       [&](const State<Scalar>& after, const StepSummary<Scalar>& summary) {
-                         classify(model, summary, out.exercised);
-                         Judgement j = judge_step<Scalar>(
-                             property,
-                             StepView<Scalar>{model, before, after, summary, &info, inherited});
-                         if (!j.holds) {
-                           j.values.insert(j.values.begin(), {"precision", scalar_name<Scalar>()});
-                           out.judgement = std::move(j);
-                           out.failing_step = static_cast<int>(summary.step);
-                           throw StopAtViolation{};
-                         }
-                         before = after;
-                         inherited = std::max(inherited, max_abs(after.v));
-                       });
+      simulate<Scalar>(
+          *scheme, model, initial, h, T,
+          [&](const State<Scalar>& after, const StepSummary<Scalar>& summary) {
+            classify(model, summary, out.exercised);
+            // summary.recorded is probed in debug builds only (all set otherwise).
+            const std::string unwritten = summary.recorded == all_recorded_fields
+                                              ? std::string()
+                                              : unwritten_reads(property, summary.recorded);
+            Judgement j =
+                unwritten.empty()
+                    ? judge_step<Scalar>(property, StepView<Scalar>{model, before, after, summary,
+                                                                    &info, inherited})
+                    : Judgement{false, fmt::format("step {}: {}", summary.step, unwritten), {}};
+            if (!j.holds) {
+              j.values.insert(j.values.begin(), {"precision", scalar_name<Scalar>()});
+              out.judgement = std::move(j);
+              out.failing_step = static_cast<int>(summary.step);
+              throw StopAtViolation{};
+            }
+            before = after;
+            inherited = std::max(inherited, max_abs(after.v));
+          });
     } catch (const StopAtViolation&) {
     }
   });
@@ -306,16 +315,6 @@ Counterexample make_counterexample(const std::string& spec, const GeneratedCase&
   x.command = command + shard_suffix(options);
   return x;
 }
-
-/// The first of `cases` on which `property` evaluates and fails (each run with `spec_override`
-/// if given), counting every case run; nullopt if none does. With `shard`, only the cases whose
-/// index (first_index + position) is in the shard are evaluated, and `failing_index` gets the
-/// index of the failing one.
-std::optional<std::pair<GeneratedCase, CaseOutcome>> first_violation(
-    const std::string& spec, const std::string& property, std::vector<GeneratedCase> cases,
-    const std::optional<std::string>& spec_override, int& cases_run,
-    const CheckOptions* shard = nullptr, long first_index = 0, long* failing_index = nullptr,
-    std::map<std::string, int>* coverage = nullptr);
 
 }  // namespace
 
@@ -553,76 +552,51 @@ Verdict check_property(const std::string& spec, const std::string& property,
     return v;
   }
 
-  // 1. Designed cases inside the domain (docs/theory.md §2.4 / 3.4): cheap, and what random misses.
-  // Case order of the unsharded run (what --shard splits): designed 0..D-1, random D..D+cases-1.
-  const std::vector<GeneratedCase> designed = designed_cases(*domain);
-  const long designed_count = static_cast<long>(designed.size());
-  long failing_index = -1;
-  if (const auto found = first_violation(spec, property, designed, std::nullopt, v.cases_run,
-                                         &options, 0, &failing_index)) {
-    fail_with(found->first, found->second,
-              "designed search inside the domain found a counterexample");
-    v.failing_case = failing_index;
-    return v;
-  }
-
-  // 2. Random cases (rapidcheck, deterministic in the seed; RC_PARAMS reproduce= honoured).
-  std::optional<GeneratedCase> last_failure;
-  std::optional<CaseOutcome> last_outcome;
-  int evaluated = 0;
-  // rapidcheck gives each case its own split of the seed's random stream, so a case is the
-  // same whichever cases before it were evaluated: a shard draws every case (keeping the
-  // sizes and any generator discards of the unsharded run) and evaluates its share. Calls
-  // after the first failure are shrinking and always evaluate.
-  long drawn = 0;
-  std::optional<long> first_failure;
-  std::map<std::string, int> coverage;
+  // Designed cases inside the domain (docs/theory.md §2.4 / 3.4): cheap, and what random
+  // misses; then random cases (rapidcheck, deterministic in the seed; RC_PARAMS reproduce=
+  // honoured). Case order of the unsharded run (what --shard splits): designed 0..D-1, random
+  // D..D+cases-1.
   const CaseDomain d = *domain;
-  const auto rc_property = [&, d]() {
-    GeneratedCase c = *gen_case(d);
-    const long index = designed_count + drawn;
-    if (!first_failure) {
-      ++drawn;
-      if (!in_shard(options, index)) return;
-    }
-    if (auto found = first_violation(spec, property, {std::move(c)}, std::nullopt, evaluated,
-                                     nullptr, 0, nullptr, first_failure ? nullptr : &coverage)) {
-      if (!first_failure) first_failure = index;
-      last_failure = found->first;
-      last_outcome = found->second;
-      RC_FAIL(found->second.judgement.detail);
-    }
+  CaseSearch<GeneratedCase> search;
+  search.id = "nsh_check/" + v.scheme + "/" + property;
+  search.designed = designed_cases(d);
+  search.draw = [d] { return *gen_case(d); };
+  search.evaluate = [&spec, &property](const GeneratedCase& c) {
+    return evaluate_case(spec, property, c);
   };
-  const std::string id = "nsh_check/" + v.scheme + "/" + property;
-  const rc::detail::TestResult result = random_search(id, options, rc_property);
-  v.cases_run += evaluated;
+  const SearchResult<GeneratedCase> found = search_cases(search, options);
+  v.cases_run = found.cases_run;
+  v.failing_case = found.failing_index;
+  switch (found.end) {
+    case SearchEnd::designed_failure:
+      return fail_with(*found.failing, found.outcome,
+                       "designed search inside the domain found a counterexample");
+    case SearchEnd::random_failure:
+      fail_with(*found.failing, found.outcome, "random search found a counterexample (shrunk)");
+      v.counterexample->reproduce = found.reproduce;
+      break;
+    case SearchEnd::rapidcheck_failure:
+      v.outcome = Outcome::fail;
+      v.note = "rapidcheck failure: " + found.rapidcheck_message;
+      break;
+    case SearchEnd::rapidcheck_error:
+      v.outcome = Outcome::fail;
+      v.note = "rapidcheck error: " + found.rapidcheck_message;
+      break;
+    case SearchEnd::passed:
+      break;
+  }
+  const int evaluated = found.random_evaluated;
   v.coverage.push_back({"evaluated", evaluated});
-  for (const auto& [what, count] : coverage) v.coverage.push_back({what, count});
-  rc::detail::FailureResult failure;
-  if (result.match(failure)) {
-    if (last_failure) {
-      fail_with(*last_failure, *last_outcome, "random search found a counterexample (shrunk)");
-      v.counterexample->reproduce = reproduce_string(options.seed, id, failure.reproduce);
-      v.failing_case = first_failure;
-      return v;
-    }
-    v.outcome = Outcome::fail;
-    v.note = "rapidcheck failure: " + failure.description;
-    return v;
-  }
-  rc::detail::Error error;
-  if (result.match(error)) {
-    v.outcome = Outcome::fail;
-    v.note = "rapidcheck error: " + error.description;
-    return v;
-  }
+  for (const auto& [what, count] : found.coverage) v.coverage.push_back({what, count});
+  if (found.end != SearchEnd::passed) return v;
 
   // Coverage: a search whose random cases missed what the property is about did not check it.
   // Judged on whole runs of at least 50 evaluated cases (a share of a few cases is noise).
   if (options.shards <= 1 && evaluated >= 50) {
     for (const CoverageRequirement& r : coverage_requirements()) {
       if (r.property != property) continue;
-      const int hit = coverage.count(r.exercised) ? coverage.at(r.exercised) : 0;
+      const int hit = found.coverage.count(r.exercised) ? found.coverage.at(r.exercised) : 0;
       const double share = static_cast<double>(hit) / evaluated;
       if (share < r.minimum_share) {
         v.outcome = Outcome::fail;
@@ -645,7 +619,7 @@ Verdict check_property(const std::string& spec, const std::string& property,
     return v;
   }
 
-  // 3. Sharpness: just outside the claimed domain the designed search must find a violation.
+  // Sharpness: just outside the claimed domain the designed search must find a violation.
   // A search that must succeed is not split: shard 0 runs it whole (after every random case
   // in the unsharded order).
   if (claim && !options.force && options.shard == 0) {
@@ -659,13 +633,20 @@ Verdict check_property(const std::string& spec, const std::string& property,
                  " cannot run on the scheme under test: " + e.what();
         return v;
       }
-      if (!first_violation(spec, property, designed_cases(probe.cases), probe_spec, v.cases_run)) {
+      CaseSearch<GeneratedCase> outside;
+      outside.designed = designed_cases(probe.cases);
+      for (GeneratedCase& c : outside.designed) c.spec_override = probe_spec;
+      outside.evaluate = search.evaluate;
+      outside.sharded = false;
+      const SearchResult<GeneratedCase> probed = search_cases(outside, options);
+      v.cases_run += probed.cases_run;
+      if (probed.end != SearchEnd::designed_failure) {
         v.outcome = Outcome::fail;
         v.note =
             "claim not shown sharp: the designed search found no counterexample outside "
             "the domain (" +
             probe.why + ", " + probe_spec + ")";
-        v.failing_case = designed_count + options.cases;
+        v.failing_case = static_cast<long>(search.designed.size()) + options.cases;
         return v;
       }
     }
@@ -676,30 +657,5 @@ Verdict check_property(const std::string& spec, const std::string& property,
   v.outcome = Outcome::pass;
   return v;
 }
-
-namespace {
-
-std::optional<std::pair<GeneratedCase, CaseOutcome>> first_violation(
-    const std::string& spec, const std::string& property, std::vector<GeneratedCase> cases,
-    const std::optional<std::string>& spec_override, int& cases_run, const CheckOptions* shard,
-    long first_index, long* failing_index, std::map<std::string, int>* coverage) {
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    const long index = first_index + static_cast<long>(i);
-    if (shard && !in_shard(*shard, index)) continue;
-    GeneratedCase& c = cases[i];
-    if (spec_override) c.spec_override = spec_override;
-    CaseOutcome out = evaluate_case(spec, property, c);
-    if (out.evaluated) ++cases_run;
-    if (coverage && out.evaluated)
-      for (const auto& what : out.exercised) ++(*coverage)[what];
-    if (out.evaluated && !out.judgement.holds) {
-      if (failing_index) *failing_index = index;
-      return std::make_pair(std::move(c), std::move(out));
-    }
-  }
-  return std::nullopt;
-}
-
-}  // namespace
 
 }  // namespace nsh::properties

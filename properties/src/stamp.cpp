@@ -1,5 +1,6 @@
 // Bodies of the stamp (stamp.hpp).
 #include <nsh/case_file.hpp>
+#include <nsh/properties/check_engine.hpp>
 #include <nsh/properties/stamp.hpp>
 
 #include <rapidcheck.h>
@@ -47,41 +48,34 @@ std::string stamp_random(const std::string& spec, const std::string& property) {
   }
   const CheckOptions options = stamp_options();
   const CaseDomain domain = *case_domain(spec, property, std::nullopt);
-  std::optional<GeneratedCase> last_case;
-  std::optional<CaseOutcome> last_outcome;
-  int evaluated = 0;
-  const auto body = [&]() {
-    GeneratedCase c = *gen_case(domain);
-    CaseOutcome out = evaluate_case(spec, property, c);
-    if (out.evaluated) ++evaluated;
-    if (out.evaluated && !out.judgement.holds) {
-      last_case = std::move(c);
-      last_outcome = std::move(out);
-      RC_FAIL(last_outcome->judgement.detail);
-    }
+  CaseSearch<GeneratedCase> search;
+  search.id = "stamp/" + spec + "/" + property;
+  search.draw = [domain] { return *gen_case(domain); };
+  search.evaluate = [&spec, &property](const GeneratedCase& c) {
+    return evaluate_case(spec, property, c);
   };
-  const std::string id = "stamp/" + spec + "/" + property;
-  const rc::detail::TestResult result = random_search(id, options, body);
-  rc::detail::FailureResult failure;
-  if (result.match(failure)) {
+  search.sharded = false;
+  const SearchResult<GeneratedCase> found = search_cases(search, options);
+  if (found.end == SearchEnd::random_failure || found.end == SearchEnd::rapidcheck_failure) {
     std::ostringstream os;
     os << property << ": " << describe(property).statement << "\n";
-    if (last_case && last_outcome) {
-      os << "broken at step " << last_outcome->failing_step << ": "
-         << last_outcome->judgement.detail << "\n";
-      for (const auto& [k, v] : last_outcome->judgement.values)
+    if (found.failing) {
+      os << "broken at step " << found.outcome.failing_step << ": "
+         << found.outcome.judgement.detail << "\n";
+      for (const auto& [k, v] : found.outcome.judgement.values)
         os << "  " << k << " = " << v << "\n";
-      os << "case file (" << last_case->origin << "), shrunk:\n" << case_file_text(*last_case);
+      os << "case file (" << found.failing->origin << "), shrunk:\n"
+         << case_file_text(*found.failing);
     } else {
-      os << failure.description << "\n";
+      os << found.rapidcheck_message << "\n";
     }
-    os << "reproduce: " << reproduce_string(options.seed, id, failure.reproduce) << "\n";
+    os << "reproduce: " << found.reproduce << "\n";
     return os.str();
   }
-  rc::detail::Error error;
-  if (result.match(error)) return property + ": rapidcheck error: " + error.description;
+  if (found.end == SearchEnd::rapidcheck_error)
+    return property + ": rapidcheck error: " + found.rapidcheck_message;
   // A search that evaluated nothing checked nothing: every case was an honest refusal.
-  if (evaluated == 0)
+  if (found.cases_run == 0)
     return property +
            ": no case was evaluated (the scheme refused every one with a StepError "
            "or InputError): a search that checked nothing is not a pass";

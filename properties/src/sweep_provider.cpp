@@ -1,9 +1,10 @@
 // The "sweep" property provider: projections, catching-up, first-order penalty and penalty2
 // properties for `nsh check` (docs/theory.md §6). penalty2 is owned by the scheme provider (a
 // registry scheme); this provider contributes its two penalty2_* properties to it (check.hpp).
-// Cases are drawn from a generator seeded by (options.seed, property), so the same seed gives the
-// same verdicts; the step h is a generated parameter, and each claim with a sharp step bound gets a
-// designed search on both sides of it.
+// Every check runs on the one check engine (check_engine.hpp): designed cases, then random cases
+// drawn by rapidcheck from the seed (the same seed gives the same verdicts) and shrunk on
+// failure; the step h is a generated parameter, and each claim with a sharp step bound gets
+// designed cases on both sides of it.
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
@@ -13,14 +14,15 @@
 #include <nsh/projection/half_space.hpp>
 #include <nsh/projection/polyhedron.hpp>
 #include <nsh/properties/check.hpp>
+#include <nsh/properties/check_engine.hpp>
 #include <nsh/properties/sweep_properties.hpp>
 #include <nsh/registry.hpp>
 
 #include <fmt/format.h>
+#include <rapidcheck.h>
 
 #include <algorithm>
-#include <functional>
-#include <random>
+#include <memory>
 
 namespace nsh::properties {
 namespace {
@@ -78,16 +80,24 @@ bool applicable(const std::string& family, const std::string& property) {
   return false;
 }
 
-struct Rng {
-  std::mt19937_64 engine;
-  Rng(std::uint64_t seed, const std::string& property)
-      : engine(seed * 0x9E3779B97F4A7C15ULL ^ std::hash<std::string>{}(property)) {}
-  long integer(long lo, long hi) { return std::uniform_int_distribution<long>(lo, hi)(engine); }
+/// The numbers of a random case, drawn from rapidcheck inside the engine's property, so that a
+/// failing case shrinks: every integer toward the low end of its range.
+struct SweepDraw {
+  long integer(long lo, long hi) { return *rc::gen::inRange<long>(lo, hi + 1); }
   Q rational(long range, long denominator_max = 6) {
     return Q(integer(-range, range)) / Q(integer(1, denominator_max));
   }
   bool coin() { return integer(0, 1) == 1; }
 };
+
+/// A finding as the engine's case outcome (detail: what rapidcheck prints while shrinking).
+CaseOutcome sweep_outcome(const std::string& property, const Finding& f) {
+  CaseOutcome out;
+  out.judgement.holds = f.holds;
+  out.judgement.values = f.values;
+  if (!f.holds) out.judgement.detail = property + " violated";
+  return out;
+}
 
 SchemeSpec projection_spec(const std::string& spec) {
   SchemeSpec s = SchemeSpec::parse(spec);
@@ -105,7 +115,8 @@ SchemeSpec projection_spec(const std::string& spec) {
 }
 
 template <class Scalar>
-std::unique_ptr<ProjectionProvider<Scalar>> random_set(const std::string& type, Index n, Rng& rng) {
+std::unique_ptr<ProjectionProvider<Scalar>> random_set(const std::string& type, Index n,
+                                                       SweepDraw& rng) {
   auto num = [&](long range) { return scalar_cast<Scalar>(rng.rational(range)); };
   if (type == "box") {
     std::vector<std::optional<Scalar>> lo(n), hi(n);
@@ -161,7 +172,7 @@ std::unique_ptr<ProjectionProvider<Scalar>> random_set(const std::string& type, 
 }
 
 template <class Scalar>
-Vector<Scalar> random_point(Index n, Rng& rng) {
+Vector<Scalar> random_point(Index n, SweepDraw& rng) {
   Vector<Scalar> y(n);
   for (Index i = 0; i < n; ++i) y(i) = scalar_cast<Scalar>(rng.rational(12));
   return y;
@@ -176,63 +187,89 @@ Verdict make_verdict(const std::string& spec, const std::string& property) {
   return v;
 }
 
-/// `index`: the failing case's position in the unsharded case order (check.hpp, --shard). Every
-/// loop below draws every case from the generator and evaluates only its shard's share.
-void fail_with(Verdict& v, const Finding& f, const CheckOptions& options, bool claimed,
-               long index) {
+/// The verdict of the engine's search (cases_run, failing_case; on a failure the finding's
+/// values, the command and the reproduce string). True if the property failed.
+template <class Case>
+bool take_search(Verdict& v, const SearchResult<Case>& found, const CheckOptions& options,
+                 bool claimed) {
+  v.cases_run = found.cases_run;
+  v.failing_case = found.failing_index;
+  if (found.end == SearchEnd::passed) return false;
   v.outcome = Outcome::fail;
-  v.failing_case = index;
+  if (found.end == SearchEnd::rapidcheck_failure || found.end == SearchEnd::rapidcheck_error) {
+    v.note = "rapidcheck " +
+             std::string(found.end == SearchEnd::rapidcheck_error ? "error" : "failure") + ": " +
+             found.rapidcheck_message;
+    return true;
+  }
+  v.note = found.end == SearchEnd::designed_failure
+               ? "designed search found a counterexample"
+               : "random search found a counterexample (shrunk)";
   Counterexample c;
-  c.values = f.values;
+  c.values = found.outcome.judgement.values;
   c.command = fmt::format("nsh check --scheme {} --property {} --cases {} --seed {}{}{}", v.scheme,
                           v.property, options.cases, options.seed, claimed ? "" : " --force",
                           shard_suffix(options));
-  c.reproduce = fmt::format("seed={}", options.seed);
+  c.reproduce = found.reproduce;
   v.counterexample = c;
+  return true;
 }
+
+template <class Case>
+CaseSearch<Case> sweep_search(const Verdict& v) {
+  CaseSearch<Case> search;
+  search.id = "nsh_check/" + v.scheme + "/" + v.property;
+  return search;
+}
+
+template <class Scalar>
+struct ProjectionCase {
+  std::shared_ptr<const ProjectionProvider<Scalar>> set;
+  Vector<Scalar> y1, y2;
+};
 
 template <class Scalar>
 Verdict check_projection(Verdict v, const std::string& set_type, const CheckOptions& options,
                          bool claimed) {
-  Rng rng(options.seed, v.property);
-  auto evaluate = [&](const ProjectionProvider<Scalar>& C, const Vector<Scalar>& y1,
-                      const Vector<Scalar>& y2) {
-    if (v.property == "projection_nonexpansive") return projection_nonexpansive(C, y1, y2);
-    if (v.property == "projection_idempotent") return projection_idempotent(C, y1);
-    return projection_variational_inequality(C, y1, y2);
+  const std::string property = v.property;
+  auto search = sweep_search<ProjectionCase<Scalar>>(v);
+  search.evaluate = [property](const ProjectionCase<Scalar>& c) {
+    const ProjectionProvider<Scalar>& C = *c.set;
+    if (property == "projection_nonexpansive")
+      return sweep_outcome(property, projection_nonexpansive(C, c.y1, c.y2));
+    if (property == "projection_idempotent")
+      return sweep_outcome(property, projection_idempotent(C, c.y1));
+    return sweep_outcome(property, projection_variational_inequality(C, c.y1, c.y2));
   };
-  long index = 0;
   // Designed first: seed 004's C = {-1, 1} where the set is finite.
-  if (set_type == "finite" && in_shard(options, index++)) {
-    const FiniteSetProjection<Scalar> C(
-        {Vector<Scalar>::Constant(1, Scalar(-1)), Vector<Scalar>::Constant(1, Scalar(1))});
+  if (set_type == "finite") {
     const Scalar tenth = Scalar(1) / 10;
-    const Finding f = v.property == "projection_nonexpansive"
-                          ? evaluate(C, Vector<Scalar>::Constant(1, Scalar(-tenth)),
-                                     Vector<Scalar>::Constant(1, tenth))
-                          : evaluate(C, Vector<Scalar>::Constant(1, Scalar(1) / 2),
-                                     Vector<Scalar>::Constant(1, Scalar(-1)));
-    ++v.cases_run;
-    if (!f.holds) {
-      fail_with(v, f, options, claimed, 0);
-      v.note = "designed case (seed 004, C = {-1, 1}) violates it: C is not convex";
-      return v;
-    }
+    const bool nonexpansive = property == "projection_nonexpansive";
+    search.designed.push_back(
+        {std::make_shared<FiniteSetProjection<Scalar>>(std::vector<Vector<Scalar>>{
+             Vector<Scalar>::Constant(1, Scalar(-1)), Vector<Scalar>::Constant(1, Scalar(1))}),
+         Vector<Scalar>::Constant(1, nonexpansive ? Scalar(-tenth) : Scalar(1) / 2),
+         Vector<Scalar>::Constant(1, nonexpansive ? tenth : Scalar(-1))});
   }
   const std::vector<std::string> types =
       set_type.empty() ? std::vector<std::string>{"box", "half-space", "polyhedron"}
                        : std::vector<std::string>{set_type};
-  for (int k = 0; k < options.cases; ++k) {
-    const Index n = rng.integer(1, 3);
-    const auto C = random_set<Scalar>(types[static_cast<std::size_t>(k) % types.size()], n, rng);
-    const Vector<Scalar> y1 = random_point<Scalar>(n, rng), y2 = random_point<Scalar>(n, rng);
-    if (!in_shard(options, index++)) continue;
-    const Finding f = evaluate(*C, y1, y2);
-    ++v.cases_run;
-    if (!f.holds) {
-      fail_with(v, f, options, claimed, index - 1);
-      return v;
-    }
+  search.draw = [types] {
+    SweepDraw draw;
+    const std::string& type =
+        types[static_cast<std::size_t>(draw.integer(0, static_cast<long>(types.size()) - 1))];
+    const Index n = draw.integer(1, 3);
+    ProjectionCase<Scalar> c;
+    c.set = random_set<Scalar>(type, n, draw);
+    c.y1 = random_point<Scalar>(n, draw);
+    c.y2 = random_point<Scalar>(n, draw);
+    return c;
+  };
+  const auto found = search_cases(search, options);
+  if (take_search(v, found, options, claimed)) {
+    if (found.end == SearchEnd::designed_failure)
+      v.note = "designed case (seed 004, C = {-1, 1}) violates it: C is not convex";
+    return v;
   }
   v.outcome = Outcome::pass;
   return v;
@@ -250,71 +287,59 @@ Verdict check_penalty(Verdict v, const std::string& spec, const CheckOptions& op
   const bool stability = v.property == "penalty_stability";
   // The sharp step bound of the explicit claim (in units of 1/kappa): 2 (stability), 1 (band).
   const Q bound = stability ? Q(2) : Q(1);
-  auto c = penalty_line_case();
-  Rng rng(options.seed, v.property);
-  std::vector<Q> ratios = {bound, bound / 2, bound * Q(1001) / 1000, bound * Q(3) / 2,
-                           Q(10) * bound};  // h kappa, designed: on, inside and outside the bound
-  for (int k = 0; k < options.cases; ++k)
-    ratios.push_back(Q(rng.integer(1, 300)) / 100 * (implicit ? Q(10) : Q(1)));
-  int inside = 0, inside_fail = 0, outside = 0, outside_fail = 0;
-  std::optional<Finding> worst;  // the violation closest to the bound
-  Q worst_ratio(0);
-  long worst_index = 0;
-  for (std::size_t i = 0; i < ratios.size(); ++i) {
-    if (!in_shard(options, static_cast<long>(i))) continue;
-    const Q& r = ratios[i];
+  const auto line = penalty_line_case();
+  int inside = 0, outside = 0;
+  // A case is the ratio h kappa.
+  auto search = sweep_search<Q>(v);
+  search.designed = {bound, bound / 2, bound * Q(1001) / 1000, bound * Q(3) / 2,
+                     Q(10) * bound};  // on, inside and outside the bound
+  search.draw = [implicit] {
+    return Q(SweepDraw{}.integer(1, 300)) / 100 * (implicit ? Q(10) : Q(1));
+  };
+  search.evaluate = [&](const Q& r) {
+    auto c = line;
     const Q h = r / kappa;
     c.T = Q(100) * h;
     const auto t = run_first_order<Q>(resolved.str(), c, h);
-    const Finding f = stability ? penalty_stability(t, kappa, h) : penalty_convergence(t, kappa);
-    ++v.cases_run;
-    const bool in = r <= bound;
-    (in ? inside : outside) += 1;
-    if (!f.holds) {
-      (in ? inside_fail : outside_fail) += 1;
-      if (!worst || r < worst_ratio) {
-        worst = f;
-        worst_ratio = r;
-        worst_index = static_cast<long>(i);
-      }
-    }
-  }
-  v.note = fmt::format(
-      "h kappa <= {}: {} cases, {} violations; h kappa > {}: {} cases, {} violations",
-      format_scalar(bound), inside, inside_fail, format_scalar(bound), outside, outside_fail);
-  if (worst) {
-    fail_with(v, *worst, options, claimed, worst_index);
-    auto& values = v.counterexample->values;
-    if (std::none_of(values.begin(), values.end(),
-                     [](const auto& kv) { return kv.first == "h kappa"; }))
-      values.emplace_back("h kappa", format_scalar(worst_ratio));
-  } else {
-    v.outcome = Outcome::pass;
-  }
+    Finding f = stability ? penalty_stability(t, kappa, h) : penalty_convergence(t, kappa);
+    (r <= bound ? inside : outside) += 1;
+    if (!f.holds && std::none_of(f.values.begin(), f.values.end(),
+                                 [](const auto& kv) { return kv.first == "h kappa"; }))
+      f.values.emplace_back("h kappa", format_scalar(r));
+    return sweep_outcome(v.property, f);
+  };
+  if (take_search(v, search_cases(search, options), options, claimed)) return v;
+  v.note =
+      fmt::format("h kappa <= {}: {} cases, 0 violations; h kappa > {}: {} cases, 0 violations",
+                  format_scalar(bound), inside, format_scalar(bound), outside);
+  v.outcome = Outcome::pass;
   return v;
 }
 
 Verdict check_catching_up(Verdict v, const CheckOptions& options, bool claimed) {
   const auto c = load_sweeping_case<Q>(read_case_file(locate_case("sweeping-interval")));
-  Rng rng(options.seed, v.property);
-  std::vector<Q> steps = {Q(1), Q(1) / 2, Q(3) / 10, Q(2) / 3};
-  for (int k = 0; k < options.cases; ++k) {
-    const long a = rng.integer(1, 20);
-    steps.push_back(Q(a) / Q(rng.integer(a, 60)));
-  }
-  for (std::size_t i = 0; i < steps.size(); ++i) {
-    if (!in_shard(options, static_cast<long>(i))) continue;
-    const Q& h = steps[i];
-    const Finding f = catching_up_error_bound(run_first_order<Q>("catching-up", c, h), h);
-    ++v.cases_run;
-    if (!f.holds) {
-      fail_with(v, f, options, claimed, static_cast<long>(i));
-      return v;
-    }
-  }
+  // A case is the step h.
+  auto search = sweep_search<Q>(v);
+  search.designed = {Q(1), Q(1) / 2, Q(3) / 10, Q(2) / 3};
+  search.draw = [] {
+    SweepDraw draw;
+    const long a = draw.integer(1, 20);
+    return Q(a) / Q(draw.integer(a, 60));
+  };
+  search.evaluate = [&](const Q& h) {
+    return sweep_outcome(v.property,
+                         catching_up_error_bound(run_first_order<Q>("catching-up", c, h), h));
+  };
+  if (take_search(v, search_cases(search, options), options, claimed)) return v;
   v.outcome = Outcome::pass;
   return v;
 }
+
+struct Penalty2Case {
+  LinearModel<Q> model;
+  State<Q> x0;
+  Q h;
+};
 
 Verdict check_penalty2(Verdict v, const std::string& spec, const CheckOptions& options,
                        bool claimed) {
@@ -322,10 +347,12 @@ Verdict check_penalty2(Verdict v, const std::string& spec, const CheckOptions& o
   const Q kappa = resolved.number<Q>("kappa");
   const bool implicit = resolved.text("method") == "implicit";
   const bool penetration = v.property == "penalty2_penetration_bound";
-  Rng rng(options.seed, v.property);
-  for (int k = 0; k < options.cases; ++k) {
+  auto search = sweep_search<Penalty2Case>(v);
+  search.draw = [penetration] {
+    SweepDraw rng;
+    Penalty2Case c;
     const Index n = rng.integer(1, 2);
-    LinearModel<Q> model;
+    LinearModel<Q>& model = c.model;
     model.name = "penalty2-random";
     model.M = Matrix<Q>::Zero(n, n);
     model.K = Matrix<Q>::Zero(n, n);
@@ -341,37 +368,38 @@ Verdict check_penalty2(Verdict v, const std::string& spec, const CheckOptions& o
     fill_defaults(model);
     if (!penetration)
       for (Index i = 0; i < n; ++i) model.F(i) = Q(rng.integer(-20, 5));
-    State<Q> x0;
-    x0.q = Vector<Q>::Zero(n);
-    x0.v = Vector<Q>::Zero(n);
-    x0.q(0) = Q(rng.integer(-2, 10)) / 100;  // slightly penetrated to slightly open
-    x0.v(0) = -Q(rng.integer(0, 40)) / 10;   // approaching
-    const Q h = Q(1) / Q(rng.integer(5, 200));
-    if (!in_shard(options, k)) continue;
+    c.x0.q = Vector<Q>::Zero(n);
+    c.x0.v = Vector<Q>::Zero(n);
+    c.x0.q(0) = Q(rng.integer(-2, 10)) / 100;  // slightly penetrated to slightly open
+    c.x0.v(0) = -Q(rng.integer(0, 40)) / 10;   // approaching
+    c.h = Q(1) / Q(rng.integer(5, 200));
+    return c;
+  };
+  search.evaluate = [&](const Penalty2Case& c) {
     auto scheme = Registry::builtin().make<Q>(resolved.str());
-    const Q H0 = model.energy(x0.q, x0.v) + (x0.q(0) < Q(0) ? kappa * x0.q(0) * x0.q(0) / 2 : Q(0));
+    const Q H0 = c.model.energy(c.x0.q, c.x0.v) +
+                 (c.x0.q(0) < Q(0) ? kappa * c.x0.q(0) * c.x0.q(0) / 2 : Q(0));
     Finding failed;
-    bool ok = true;
-    simulate<Q>(*scheme, model, x0, h, Q(20) * h, [&](const State<Q>&, const StepSummary<Q>& s) {
-      if (!ok) return;
-      const Finding f = penetration ? penalty2_penetration_bound(s, kappa, H0)
-                                    : penalty2_energy_balance(s, kappa, implicit);
-      if (!f.holds) {
-        ok = false;
-        failed = f;
-      }
-    });
-    ++v.cases_run;
-    if (!ok) {
-      fail_with(v, failed, options, claimed, k);
+    simulate<Q>(*scheme, c.model, c.x0, c.h, Q(20) * c.h,
+                [&](const State<Q>&, const StepSummary<Q>& s) {
+                  if (!failed.holds) return;
+                  failed = penetration ? penalty2_penetration_bound(s, kappa, H0)
+                                       : penalty2_energy_balance(s, kappa, implicit);
+                });
+    return sweep_outcome(v.property, failed);
+  };
+  const auto found = search_cases(search, options);
+  if (take_search(v, found, options, claimed)) {
+    if (found.failing) {
+      const Penalty2Case& c = *found.failing;
       v.counterexample->case_file =
-          write_linear_case<Q>("penalty2-counterexample", model, x0, Q(20) * h, h);
+          write_linear_case<Q>("penalty2-counterexample", c.model, c.x0, Q(20) * c.h, c.h);
       // The same form as the scheme provider's hint (runner.cpp), in Rational where it failed.
       v.counterexample->simulate_hint =
           fmt::format("nsh simulate FILE --scheme '{}' --h {} --T {} --precision rational",
-                      resolved.str(), format_scalar(h), format_scalar(Q(20) * h));
-      return v;
+                      resolved.str(), format_scalar(c.h), format_scalar(Q(20) * c.h));
     }
+    return v;
   }
   v.outcome = Outcome::pass;
   return v;

@@ -2,6 +2,7 @@
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/number.hpp>
+#include <nsh/properties/verdict_io.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/reports/convergence.hpp>
 #include <nsh/reports/energy.hpp>
@@ -52,22 +53,6 @@ void write_file(const fs::path& path, const std::string& text, std::vector<std::
 
 std::string esc(const std::string& s) {
   return xml_escape(s);
-}
-
-// A stable identifier of an outcome for CSS classes and data attributes (to_string is the
-// display text, e.g. "n/a").
-const char* outcome_key(properties::Outcome o) {
-  switch (o) {
-    case properties::Outcome::pass:
-      return "pass";
-    case properties::Outcome::fail:
-      return "fail";
-    case properties::Outcome::not_claimed:
-      return "not_claimed";
-    case properties::Outcome::not_applicable:
-      return "not_applicable";
-  }
-  return "unknown";
 }
 
 std::string md(const std::string& s) {
@@ -307,7 +292,7 @@ void verdict_table(const std::string& title, const std::string& id,
           continue;
         }
         const auto& v = *it->second;
-        const std::string outcome = outcome_key(v.outcome);
+        const std::string outcome = properties::outcome_key(v.outcome);
         html += fmt::format(
             "<td class=\"{}\" data-scheme=\"{}\" data-property=\"{}\" data-outcome=\"{}\">"
             "<a href=\"#{}\" title=\"{}\">{}</a></td>",
@@ -430,7 +415,7 @@ void verdict_section(const ReportResult& result, const ReportOptions& options, s
       "shrunk case file and the commands that replay it.</p>\n";
   bool any_fail = false;
   for (const auto& v : result.verdicts) {
-    const std::string outcome = outcome_key(v.outcome);
+    const std::string outcome = properties::outcome_key(v.outcome);
     html += "<div class=\"detail " + esc(outcome) + "\" id=\"" + esc(anchor_of(v)) +
             "\" data-scheme=\"" + esc(v.scheme) + "\" data-property=\"" + esc(v.property) +
             "\" data-outcome=\"" + esc(outcome) + "\"><b>" + esc(v.scheme) +
@@ -538,34 +523,9 @@ ReportResult run_report(const ReportOptions& options) {
                     {"seed", options.check.seed},
                     {"force", options.check.force}};
     j["verdicts"] = nlohmann::json::array();
-    std::string csv = "scheme,property,outcome,cases_run,note\n";
-    for (const auto& v : result.verdicts) {
-      nlohmann::json e = {{"scheme", v.scheme},
-                          {"property", v.property},
-                          {"outcome", outcome_key(v.outcome)},
-                          {"cases_run", v.cases_run},
-                          {"statement", v.statement},
-                          {"note", v.note}};
-      if (v.counterexample) {
-        nlohmann::json values = nlohmann::json::object();
-        for (const auto& [k, val] : v.counterexample->values) values[k] = val;
-        e["counterexample"] = {{"values", values},
-                               {"case_file", v.counterexample->case_file},
-                               {"simulate", v.counterexample->simulate_hint},
-                               {"reproduce", v.counterexample->reproduce},
-                               {"command", v.counterexample->command}};
-      }
-      j["verdicts"].push_back(e);
-      auto q = [](const std::string& s) {
-        std::string r = "\"";
-        for (char c : s) r += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return r + "\"";
-      };
-      csv += fmt::format("{},{},{},{},{}\n", q(v.scheme), q(v.property), outcome_key(v.outcome),
-                         v.cases_run, q(v.note));
-    }
+    for (const auto& v : result.verdicts) j["verdicts"].push_back(properties::to_json(v));
     write_file(out / "verdicts.json", j.dump(2) + "\n", result.files);
-    write_file(out / "verdicts.csv", csv, result.files);
+    write_file(out / "verdicts.csv", properties::verdicts_csv(result.verdicts), result.files);
   }
 
   // 2. Convergence studies.
@@ -711,7 +671,7 @@ ReportResult run_report(const ReportOptions& options) {
 
   // 4. The page and the Markdown summary.
   std::map<std::string, int> counts;
-  for (const auto& v : result.verdicts) ++counts[outcome_key(v.outcome)];
+  for (const auto& v : result.verdicts) ++counts[properties::outcome_key(v.outcome)];
 
   std::string html;
   std::string mdown;

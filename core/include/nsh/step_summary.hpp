@@ -8,6 +8,7 @@
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/scalar.hpp>
 
+#include <cstdint>
 #include <vector>
 
 namespace nsh {
@@ -87,6 +88,10 @@ struct StepSummary {
   Scalar stored_energy_after{0};
   Scalar W_dashpot{0};
   Scalar stored_energy_dissipation{0};
+
+  /// The fields do_step wrote this step, a mask of RecordedField bits (nsh/recorded_fields.hpp):
+  /// probed by the kit in debug builds only; every bit set otherwise.
+  std::uint32_t recorded{~std::uint32_t{0}};
 
   /// The defect of the scheme's exact one-step identity, as the scheme computes it (the
   /// energy_identity property recomputes it independently from the fields above).

@@ -79,6 +79,9 @@ class Scheme {
   /// Throws StepError if the step cannot be completed with a certified one-step solve, or if
   /// the new state or the step's ledger is not finite.
   void step(State<Scalar>& state, StepSummary<Scalar>& summary);
+  /// step, and set summary.recorded to the fields do_step wrote (nsh/recorded_fields.hpp): what
+  /// step does in a debug build, available in every build to tests.
+  void step_recording_fields(State<Scalar>& state, StepSummary<Scalar>& summary);
 
   /// The step size bound by initialize.
   const Scalar& step_size() const { return h_; }
@@ -94,6 +97,8 @@ class Scheme {
   virtual void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) = 0;
 
  private:
+  template <bool RecordFields>
+  void advance(State<Scalar>& state, StepSummary<Scalar>& summary);
   void derive(const State<Scalar>& before, const State<Scalar>& after,
               StepSummary<Scalar>& summary);
   void derive_nonlinear(const State<Scalar>& before, const State<Scalar>& after,

@@ -49,6 +49,8 @@ struct Counterexample {
   /// the `nsh check ...` command line that finds the same counterexample.
   std::string reproduce;
   std::string command;
+
+  bool operator==(const Counterexample&) const = default;
 };
 
 struct Verdict {
@@ -68,6 +70,8 @@ struct Verdict {
   /// True when the check is not split between shards (a deterministic computation, or a
   /// provider without shards_cases()): every shard runs it whole and `nsh merge` counts it once.
   bool whole{false};
+
+  bool operator==(const Verdict&) const = default;
 };
 
 /// Restitution range [lo, hi] (0 <= lo <= hi <= 1), kept as exact text ("0", "1/2").

@@ -12,6 +12,7 @@
 #include <nsh/schemes/scheme.hpp>
 #include <nsh/step_summary.hpp>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -141,6 +142,16 @@ Judgement observed_order(const std::vector<double>& h, const std::vector<double>
 
 /// Least-squares slope of log(y) against log(x).
 double log_log_slope(const std::vector<double>& x, const std::vector<double>& y);
+
+/// The fields only the scheme records (RecordedField bits, nsh/recorded_fields.hpp) that the
+/// statement of the step property `property` reads; fields read only for a tolerance's scale,
+/// and optional ones an absent value makes zero (forecast_impulse, acceleration_like_*), are
+/// not counted. 0 for a property that is not a step property.
+std::uint32_t recorded_fields_read(const std::string& property);
+
+/// Empty, or why a step cannot be judged for `property`: the fields it reads that are not in
+/// `recorded` (StepSummary::recorded: what do_step wrote, probed in debug builds), named.
+std::string unwritten_reads(const std::string& property, std::uint32_t recorded);
 
 /// A basis (columns) of {c : K c = 0, C c = 0}, by exact-in-Rational Gaussian
 /// elimination with a pivot tolerance at the scale of the matrices.

@@ -1,5 +1,5 @@
-// Verdicts as text, JUnit XML and JSON (verdict_io.hpp).
-#include "verdict_io.hpp"
+// Verdicts as JSON, text, CSV and JUnit XML (nsh/properties/verdict_io.hpp).
+#include <nsh/properties/verdict_io.hpp>
 
 #include <nsh/error.hpp>
 #include <nsh/limits.hpp>
@@ -10,14 +10,13 @@
 #include <chrono>
 #include <ctime>
 #include <fstream>
+#include <type_traits>
+#include <utility>
 
-namespace nsh::cli {
+namespace nsh::properties {
 namespace {
 
-using properties::Outcome;
-using properties::Verdict;
-
-std::string xml_escape(const std::string& s) {
+std::string junit_xml_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
@@ -47,14 +46,8 @@ std::string xml_escape(const std::string& s) {
   return out;
 }
 
-Outcome outcome_from(const std::string& text, const std::string& where) {
-  for (Outcome o : {Outcome::pass, Outcome::fail, Outcome::not_claimed, Outcome::not_applicable})
-    if (text == properties::to_string(o)) return o;
-  throw InputError(where + ".outcome", "'" + text + "' is not one of pass, fail, not claimed, n/a");
-}
-
 template <class T>
-T field(const nlohmann::json& j, const char* name, const std::string& where) {
+T verdict_field(const nlohmann::json& j, const char* name, const std::string& where) {
   if (!j.is_object() || !j.contains(name)) throw InputError(where + "." + name, "missing");
   try {
     return j.at(name).get<T>();
@@ -62,6 +55,31 @@ T field(const nlohmann::json& j, const char* name, const std::string& where) {
     throw InputError(where + "." + name,
                      "has the wrong type: " + limits::describe_json(j.at(name)));
   }
+}
+
+// [name, value] pairs keep their order and repeated names, which a JSON object would not.
+template <class Value>
+nlohmann::json pairs_to_json(const std::vector<std::pair<std::string, Value>>& pairs) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& [name, value] : pairs) out.push_back({name, value});
+  return out;
+}
+
+template <class Value>
+std::vector<std::pair<std::string, Value>> pairs_from_json(const nlohmann::json& j,
+                                                           const std::string& where) {
+  if (!j.is_array()) throw InputError(where, "not an array: " + limits::describe_json(j));
+  std::vector<std::pair<std::string, Value>> out;
+  for (const auto& kv : j) {
+    bool ok = kv.is_array() && kv.size() == 2 && kv[0].is_string();
+    if constexpr (std::is_same_v<Value, std::string>)
+      ok = ok && kv[1].is_string();
+    else
+      ok = ok && kv[1].is_number_integer();
+    if (!ok) throw InputError(where, "an entry is not [name, value]: " + limits::describe_json(kv));
+    out.emplace_back(kv[0].get<std::string>(), kv[1].get<Value>());
+  }
+  return out;
 }
 
 }  // namespace
@@ -93,7 +111,7 @@ int print_verdicts(std::ostream& out, const std::vector<Verdict>& verdicts) {
   for (const auto& v : verdicts) {
     failed += v.outcome == Outcome::fail;
     out << fmt::format("{:<{}}  {:<31}  {:<12}  {:>6}  {}\n", v.scheme, width, v.property,
-                       properties::to_string(v.outcome), v.cases_run, v.note);
+                       to_string(v.outcome), v.cases_run, v.note);
   }
   for (const auto& v : verdicts)
     if (v.outcome == Outcome::fail) out << "\n--- FAIL " << v.scheme << " / " << failure_text(v);
@@ -103,7 +121,7 @@ int print_verdicts(std::ostream& out, const std::vector<Verdict>& verdicts) {
 
 // The start of the process, for the JUnit time of a run whose caller did not measure it: the
 // file is written at the end of the command, so this is the command's wall time.
-const auto process_start = std::chrono::steady_clock::now();
+const auto junit_process_start = std::chrono::steady_clock::now();
 
 std::string junit_classname(const std::string& spec) {
   // Jenkins reads a classname as package.Class and splits it at the last '.': the spec
@@ -130,7 +148,8 @@ void write_junit(const std::string& path, const std::vector<Verdict>& verdicts,
   const double total =
       timing.total_seconds >= 0
           ? timing.total_seconds
-          : std::chrono::duration<double>(std::chrono::steady_clock::now() - process_start).count();
+          : std::chrono::duration<double>(std::chrono::steady_clock::now() - junit_process_start)
+                .count();
   std::string stamp;
   {
     const std::time_t now = std::time(nullptr);
@@ -146,20 +165,21 @@ void write_junit(const std::string& path, const std::vector<Verdict>& verdicts,
   out << fmt::format(
       "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" "
       "time=\"{:.3f}\"{}>\n",
-      xml_escape(suite), verdicts.size(), failures, skipped, total, stamp);
+      junit_xml_escape(suite), verdicts.size(), failures, skipped, total, stamp);
   for (std::size_t i = 0; i < verdicts.size(); ++i) {
     const auto& v = verdicts[i];
     const double seconds =
         i < timing.per_verdict_seconds.size() ? timing.per_verdict_seconds[i] : 0.0;
     out << fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">",
-                       xml_escape(junit_classname(v.scheme)), xml_escape(v.property), seconds);
+                       junit_xml_escape(junit_classname(v.scheme)), junit_xml_escape(v.property),
+                       seconds);
     if (v.outcome == Outcome::fail) {
-      out << "\n      <failure message=\"" << xml_escape(v.note.empty() ? "failed" : v.note)
-          << "\">" << xml_escape(failure_text(v)) << "</failure>\n    ";
+      out << "\n      <failure message=\"" << junit_xml_escape(v.note.empty() ? "failed" : v.note)
+          << "\">" << junit_xml_escape(failure_text(v)) << "</failure>\n    ";
     } else if (v.outcome != Outcome::pass) {
       out << "<skipped message=\""
-          << xml_escape(std::string(properties::to_string(v.outcome)) +
-                        (v.note.empty() ? "" : ": " + v.note))
+          << junit_xml_escape(std::string(to_string(v.outcome)) +
+                              (v.note.empty() ? "" : ": " + v.note))
           << "\"/>";
     }
     out << "</testcase>\n";
@@ -167,59 +187,91 @@ void write_junit(const std::string& path, const std::vector<Verdict>& verdicts,
   out << "  </testsuite>\n</testsuites>\n";
 }
 
+const char* outcome_key(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::pass:
+      return "pass";
+    case Outcome::fail:
+      return "fail";
+    case Outcome::not_claimed:
+      return "not_claimed";
+    case Outcome::not_applicable:
+      return "not_applicable";
+  }
+  return "unknown";
+}
+
+Outcome outcome_from_key(const std::string& key, const std::string& where) {
+  for (Outcome o : {Outcome::pass, Outcome::fail, Outcome::not_claimed, Outcome::not_applicable})
+    if (key == outcome_key(o)) return o;
+  throw InputError(where + ".outcome",
+                   "'" + key + "' is not one of pass, fail, not_claimed, not_applicable");
+}
+
 nlohmann::json to_json(const Verdict& v) {
   nlohmann::json j;
   j["scheme"] = v.scheme;
   j["property"] = v.property;
-  j["outcome"] = properties::to_string(v.outcome);
+  j["outcome"] = outcome_key(v.outcome);
   j["cases_run"] = v.cases_run;
   j["statement"] = v.statement;
   j["note"] = v.note;
-  j["whole"] = v.whole;
-  j["failing_case"] = v.failing_case ? nlohmann::json(*v.failing_case) : nlohmann::json(nullptr);
   if (v.counterexample) {
     const auto& x = *v.counterexample;
-    nlohmann::json values = nlohmann::json::array();
-    for (const auto& [k, value] : x.values) values.push_back({k, value});
-    j["counterexample"] = {{"values", values},
+    j["counterexample"] = {{"values", pairs_to_json(x.values)},
                            {"case_file", x.case_file},
-                           {"simulate_hint", x.simulate_hint},
+                           {"simulate", x.simulate_hint},
                            {"reproduce", x.reproduce},
                            {"command", x.command}};
   } else {
     j["counterexample"] = nullptr;
   }
+  j["failing_case"] = v.failing_case ? nlohmann::json(*v.failing_case) : nlohmann::json(nullptr);
+  j["coverage"] = pairs_to_json(v.coverage);
+  j["whole"] = v.whole;
   return j;
 }
 
-Verdict verdict_from_json(const nlohmann::json& j, const std::string& where) {
+Verdict from_json(const nlohmann::json& j, const std::string& where) {
   Verdict v;
-  v.scheme = field<std::string>(j, "scheme", where);
-  v.property = field<std::string>(j, "property", where);
-  v.outcome = outcome_from(field<std::string>(j, "outcome", where), where);
-  v.cases_run = field<int>(j, "cases_run", where);
-  v.statement = field<std::string>(j, "statement", where);
-  v.note = field<std::string>(j, "note", where);
-  v.whole = field<bool>(j, "whole", where);
-  if (j.contains("failing_case") && !j.at("failing_case").is_null())
-    v.failing_case = field<long>(j, "failing_case", where);
-  if (j.contains("counterexample") && !j.at("counterexample").is_null()) {
-    const auto& c = j.at("counterexample");
+  v.scheme = verdict_field<std::string>(j, "scheme", where);
+  v.property = verdict_field<std::string>(j, "property", where);
+  v.outcome = outcome_from_key(verdict_field<std::string>(j, "outcome", where), where);
+  v.cases_run = verdict_field<int>(j, "cases_run", where);
+  v.statement = verdict_field<std::string>(j, "statement", where);
+  v.note = verdict_field<std::string>(j, "note", where);
+  const auto counterexample = verdict_field<nlohmann::json>(j, "counterexample", where);
+  if (!counterexample.is_null()) {
     const std::string at = where + ".counterexample";
-    properties::Counterexample x;
-    for (const auto& kv : field<nlohmann::json>(c, "values", at)) {
-      if (!kv.is_array() || kv.size() != 2 || !kv[0].is_string() || !kv[1].is_string())
-        throw InputError(at + ".values",
-                         "an entry is not [name, value]: " + limits::describe_json(kv));
-      x.values.emplace_back(kv[0].get<std::string>(), kv[1].get<std::string>());
-    }
-    x.case_file = field<std::string>(c, "case_file", at);
-    x.simulate_hint = field<std::string>(c, "simulate_hint", at);
-    x.reproduce = field<std::string>(c, "reproduce", at);
-    x.command = field<std::string>(c, "command", at);
+    Counterexample x;
+    x.values = pairs_from_json<std::string>(
+        verdict_field<nlohmann::json>(counterexample, "values", at), at + ".values");
+    x.case_file = verdict_field<std::string>(counterexample, "case_file", at);
+    x.simulate_hint = verdict_field<std::string>(counterexample, "simulate", at);
+    x.reproduce = verdict_field<std::string>(counterexample, "reproduce", at);
+    x.command = verdict_field<std::string>(counterexample, "command", at);
     v.counterexample = std::move(x);
   }
+  if (const auto failing = verdict_field<nlohmann::json>(j, "failing_case", where);
+      !failing.is_null())
+    v.failing_case = verdict_field<long>(j, "failing_case", where);
+  v.coverage = pairs_from_json<int>(verdict_field<nlohmann::json>(j, "coverage", where),
+                                    where + ".coverage");
+  v.whole = verdict_field<bool>(j, "whole", where);
   return v;
 }
 
-}  // namespace nsh::cli
+std::string verdicts_csv(const std::vector<Verdict>& verdicts) {
+  const auto quoted = [](const std::string& s) {
+    std::string r = "\"";
+    for (char c : s) r += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return r + "\"";
+  };
+  std::string csv = "scheme,property,outcome,cases_run,note\n";
+  for (const auto& v : verdicts)
+    csv += fmt::format("{},{},{},{},{}\n", quoted(v.scheme), quoted(v.property),
+                       outcome_key(v.outcome), v.cases_run, quoted(v.note));
+  return csv;
+}
+
+}  // namespace nsh::properties

@@ -162,7 +162,7 @@ TEST_F(Shards, AShardFileOfTheFirstVersionIsRefusedNamingTheVersion) {
   std::ofstream(scratch() / "old.json") << old.dump(2);
   const Result r = run_nsh("merge " + path("old.json"));
   EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(has(r.err, "version: 1 is not supported (expected 2")) << r.err;
+  EXPECT_TRUE(has(r.err, "version: number 1 is not supported (expected 2")) << r.err;
 }
 
 TEST_F(Shards, MergeOfPassingShardsExitsZero) {

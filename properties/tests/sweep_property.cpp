@@ -9,6 +9,8 @@
 #include <nsh/properties/sweep_properties.hpp>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
@@ -89,8 +91,24 @@ TEST(SweepProvider, PenaltyStabilityVerdicts) {
   const auto v = p.check("penalty:kappa=1000,method=explicit", "penalty_stability", options);
   EXPECT_EQ(v.outcome, nsh::properties::Outcome::fail) << v.note;
   ASSERT_TRUE(v.counterexample.has_value());
-  EXPECT_NE(v.note.find("h kappa <= 2: "), std::string::npos) << v.note;
-  EXPECT_NE(v.note.find(", 0 violations; h kappa > 2"), std::string::npos) << v.note;
+  // The designed cases on the bound and inside it (h kappa = 2, 1) hold; the first outside it,
+  // h kappa = 2 * 1001/1000, breaks it: the bound is sharp.
+  EXPECT_EQ(v.failing_case, 2);
+  const auto& values = v.counterexample->values;
+  EXPECT_NE(std::find(values.begin(), values.end(),
+                      std::pair<std::string, std::string>("h kappa", "1001/500")),
+            values.end());
+  // A search of random cases shrinks its counterexample and says how to reproduce it.
+  const auto w2 = p.check("penalty2:kappa=1000,method=explicit", "penalty2_penetration_bound",
+                          options);
+  EXPECT_EQ(w2.outcome, nsh::properties::Outcome::fail) << w2.note;
+  EXPECT_EQ(w2.note, "random search found a counterexample (shrunk)");
+  ASSERT_TRUE(w2.counterexample.has_value());
+  EXPECT_EQ(w2.counterexample->reproduce.rfind("RC_PARAMS=\"", 0), 0u)
+      << w2.counterexample->reproduce;
+  // Shrunk to the largest step of the generator's range, h = 1/5.
+  EXPECT_NE(w2.counterexample->simulate_hint.find("--h 1/5 "), std::string::npos)
+      << w2.counterexample->simulate_hint;
   // Implicit claims it and passes.
   options.force = false;
   const auto w = p.check("penalty:kappa=1000,method=implicit", "penalty_stability", options);

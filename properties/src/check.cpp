@@ -7,18 +7,31 @@
 
 namespace nsh::properties {
 
+namespace {
+
+// Each outcome's display text (the table's) and identifier (JSON, CSV, the report's classes).
+struct OutcomeName {
+  Outcome outcome;
+  const char* text;
+  const char* key;
+};
+constexpr OutcomeName outcome_names[] = {{Outcome::pass, "pass", "pass"},
+                                         {Outcome::fail, "fail", "fail"},
+                                         {Outcome::not_claimed, "not claimed", "not_claimed"},
+                                         {Outcome::not_applicable, "n/a", "not_applicable"}};
+
+}  // namespace
+
 const char* to_string(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::pass:
-      return "pass";
-    case Outcome::fail:
-      return "fail";
-    case Outcome::not_claimed:
-      return "not claimed";
-    case Outcome::not_applicable:
-      return "n/a";
-  }
+  for (const auto& name : outcome_names)
+    if (name.outcome == outcome) return name.text;
   return "?";
+}
+
+const char* outcome_key(Outcome outcome) {
+  for (const auto& name : outcome_names)
+    if (name.outcome == outcome) return name.key;
+  return "unknown";
 }
 
 std::string shard_suffix(const CheckOptions& options) {

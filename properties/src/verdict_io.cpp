@@ -187,20 +187,6 @@ void write_junit(const std::string& path, const std::vector<Verdict>& verdicts,
   out << "  </testsuite>\n</testsuites>\n";
 }
 
-const char* outcome_key(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::pass:
-      return "pass";
-    case Outcome::fail:
-      return "fail";
-    case Outcome::not_claimed:
-      return "not_claimed";
-    case Outcome::not_applicable:
-      return "not_applicable";
-  }
-  return "unknown";
-}
-
 Outcome outcome_from_key(const std::string& key, const std::string& where) {
   for (Outcome o : {Outcome::pass, Outcome::fail, Outcome::not_claimed, Outcome::not_applicable})
     if (key == outcome_key(o)) return o;

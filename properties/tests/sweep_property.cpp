@@ -10,9 +10,10 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
+
+#include <algorithm>
 
 namespace {
 
@@ -99,8 +100,8 @@ TEST(SweepProvider, PenaltyStabilityVerdicts) {
                       std::pair<std::string, std::string>("h kappa", "1001/500")),
             values.end());
   // A search of random cases shrinks its counterexample and says how to reproduce it.
-  const auto w2 = p.check("penalty2:kappa=1000,method=explicit", "penalty2_penetration_bound",
-                          options);
+  const auto w2 =
+      p.check("penalty2:kappa=1000,method=explicit", "penalty2_penetration_bound", options);
   EXPECT_EQ(w2.outcome, nsh::properties::Outcome::fail) << w2.note;
   EXPECT_EQ(w2.note, "random search found a counterexample (shrunk)");
   ASSERT_TRUE(w2.counterexample.has_value());

@@ -33,7 +33,11 @@ enum class Outcome {
   not_applicable  ///< the property's hypotheses cannot be met by this scheme (family, fields)
 };
 
+/// The display text of an outcome ("not claimed", "n/a"), as the table prints it.
 const char* to_string(Outcome outcome);
+/// The outcome as an identifier ("pass", "fail", "not_claimed", "not_applicable"): the JSON
+/// and CSV value and the report's CSS class (nsh/properties/verdict_io.hpp).
+const char* outcome_key(Outcome outcome);
 
 /// The smallest case (after shrinking) that breaks a property.
 struct Counterexample {

@@ -15,10 +15,8 @@
 
 namespace nsh::properties {
 
-/// The outcome as an identifier ("pass", "fail", "not_claimed", "not_applicable"): the JSON
-/// and CSV value and the report's CSS class. to_string(Outcome) is the display text ("n/a").
-const char* outcome_key(Outcome outcome);
-/// The outcome of a key; InputError naming `where` ("....outcome") and the text otherwise.
+/// The outcome of a key (outcome_key, check.hpp); InputError naming `where` ("....outcome") and the
+/// text otherwise.
 Outcome outcome_from_key(const std::string& key, const std::string& where);
 
 /// One verdict as a JSON object with every field of Verdict: absent optionals are null, the

@@ -177,6 +177,9 @@ nlohmann::json to_json(const Verdict& v) {
   j["note"] = v.note;
   j["whole"] = v.whole;
   j["failing_case"] = v.failing_case ? nlohmann::json(*v.failing_case) : nlohmann::json(nullptr);
+  nlohmann::json coverage = nlohmann::json::array();
+  for (const auto& [what, count] : v.coverage) coverage.push_back({what, count});
+  j["coverage"] = coverage;
   if (v.counterexample) {
     const auto& x = *v.counterexample;
     nlohmann::json values = nlohmann::json::array();
@@ -203,6 +206,15 @@ Verdict verdict_from_json(const nlohmann::json& j, const std::string& where) {
   v.whole = field<bool>(j, "whole", where);
   if (j.contains("failing_case") && !j.at("failing_case").is_null())
     v.failing_case = field<long>(j, "failing_case", where);
+  // Files written before the coverage was kept have none (nsh check --stats then shows none).
+  if (j.contains("coverage"))
+    for (const auto& entry : field<nlohmann::json>(j, "coverage", where)) {
+      if (!entry.is_array() || entry.size() != 2 || !entry[0].is_string() ||
+          !entry[1].is_number_integer())
+        throw InputError(where + ".coverage",
+                         "an entry is not [class, count]: " + limits::describe_json(entry));
+      v.coverage.emplace_back(entry[0].get<std::string>(), entry[1].get<int>());
+    }
   if (j.contains("counterexample") && !j.at("counterexample").is_null()) {
     const auto& c = j.at("counterexample");
     const std::string at = where + ".counterexample";

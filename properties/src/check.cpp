@@ -4,6 +4,8 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <iostream>
+#include <sstream>
 #include <mutex>
 #include <stdexcept>
 
@@ -158,8 +160,20 @@ std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
 std::vector<std::vector<Verdict>> run_check_tasks(const std::vector<CheckTask>& tasks,
                                                   const CheckOptions& options) {
   // The random searches' configuration (RC_PARAMS) is read once, before any task runs, so that
-  // tasks run in child processes do not each read it again and print it.
-  (void)rc::detail::configuration();
+  // tasks run in child processes do not each read it again. rapidcheck announces it on stderr
+  // ("Using configuration: seed=<random>"); every nsh search passes its own seed (--seed), so
+  // that line would name a seed nothing uses: it is not shown.
+  {
+    std::ostringstream announced;
+    std::streambuf* const stderr_buffer = std::cerr.rdbuf(announced.rdbuf());
+    try {
+      (void)rc::detail::configuration();
+    } catch (...) {
+      std::cerr.rdbuf(stderr_buffer);
+      throw;
+    }
+    std::cerr.rdbuf(stderr_buffer);
+  }
   std::vector<std::vector<Verdict>> results;
   if (options.run_tasks) {
     results = options.run_tasks(tasks);

@@ -303,9 +303,14 @@ int run_mutants(const CheckArgs& a) {
   // Each rejection's counterexample, replayable with `nsh check --case` (and nsh simulate).
   for (const auto& v : rejections) {
     std::cout << "\n--- " << v.scheme << " / " << v.property << "\n" << failure_text(v);
-    // --case judges linear case files; a nonholonomic counterexample replays with nsh simulate.
-    if (v.counterexample &&
-        v.counterexample->case_file.find("\"family\": \"nonholonomic\"") == std::string::npos)
+    // --case judges linear case files; a nonholonomic counterexample replays with nsh simulate,
+    // and an order is a slope over many step sizes, not a verdict on one case.
+    if (v.property == "observed_order")
+      std::cout << "re-measure: nsh check --scheme '" << v.scheme
+                << "' --property observed_order (a slope over many h on its own oscillator, "
+                   "not a verdict on one case file)\n";
+    else if (v.counterexample &&
+             v.counterexample->case_file.find("\"family\": \"nonholonomic\"") == std::string::npos)
       std::cout << "re-judge: save the case file as FILE, then nsh check --case FILE --scheme '"
                 << v.scheme << "' --property " << v.property << "\n";
   }

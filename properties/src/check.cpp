@@ -1,7 +1,11 @@
 #include <nsh/error.hpp>
 #include <nsh/properties/check.hpp>
 
+#include <rapidcheck.h>
+
 #include <algorithm>
+#include <iostream>
+#include <sstream>
 #include <mutex>
 #include <stdexcept>
 
@@ -114,7 +118,7 @@ std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
       property_list.push_back(name);
     }
   }
-  std::vector<Verdict> verdicts;
+  std::vector<CheckTask> tasks;
   for (const auto& spec : scheme_list) {
     const auto knowing = providers_for(spec);
     const std::string canonical = knowing.front()->canonical(spec);
@@ -134,29 +138,66 @@ std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
             wanted.push_back(d.name);
     for (const auto& property : wanted) {
       const PropertyProvider* provider = checker(property);
+      CheckTask task;
+      task.label = canonical + " / " + property;
       if (!provider) {
         Verdict v;
         v.scheme = canonical;
         v.property = property;
         v.outcome = Outcome::not_applicable;
         v.note = "provider '" + knowing.front()->name() + "' does not check this property";
-        verdicts.push_back(std::move(v));
-        continue;
-      }
-      if (options.shards > 1 && !provider->shards_cases()) {
-        CheckOptions whole = options;
-        whole.shard = 0;
-        whole.shards = 1;
-        Verdict v = provider->check(canonical, property, whole);
-        v.whole = true;
-        verdicts.push_back(std::move(v));
+        task.run = [v] { return std::vector<Verdict>{v}; };
+      } else if (options.shards > 1 && !provider->shards_cases()) {
+        task.run = [provider, canonical, property, options] {
+          CheckOptions whole = options;
+          whole.shard = 0;
+          whole.shards = 1;
+          Verdict v = provider->check(canonical, property, whole);
+          v.whole = true;
+          return std::vector<Verdict>{std::move(v)};
+        };
       } else {
-        verdicts.push_back(provider->check(canonical, property, options));
+        task.run = [provider, canonical, property, options] {
+          return std::vector<Verdict>{provider->check(canonical, property, options)};
+        };
       }
-      if (options.progress) options.progress(verdicts.back());
+      tasks.push_back(std::move(task));
     }
   }
+  std::vector<Verdict> verdicts;
+  for (auto& r : run_check_tasks(tasks, options))
+    for (auto& v : r) verdicts.push_back(std::move(v));
   return verdicts;
+}
+
+std::vector<std::vector<Verdict>> run_check_tasks(const std::vector<CheckTask>& tasks,
+                                                  const CheckOptions& options) {
+  // The random searches' configuration (RC_PARAMS) is read once, before any task runs, so that
+  // tasks run in child processes do not each read it again. rapidcheck announces it on stderr
+  // ("Using configuration: seed=<random>"); every nsh search passes its own seed (--seed), so
+  // that line would name a seed nothing uses: it is not shown.
+  {
+    std::ostringstream announced;
+    std::streambuf* const stderr_buffer = std::cerr.rdbuf(announced.rdbuf());
+    try {
+      (void)rc::detail::configuration();
+    } catch (...) {
+      std::cerr.rdbuf(stderr_buffer);
+      throw;
+    }
+    std::cerr.rdbuf(stderr_buffer);
+  }
+  std::vector<std::vector<Verdict>> results;
+  if (options.run_tasks) {
+    results = options.run_tasks(tasks);
+  } else {
+    for (const auto& task : tasks) {
+      results.push_back(task.run());
+      if (options.progress)
+        for (const auto& v : results.back()) options.progress(v);
+    }
+  }
+  return results;
 }
 
 std::vector<Verdict> check_mutant(const std::string& mutant_spec, const CheckOptions& options) {

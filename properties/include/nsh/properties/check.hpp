@@ -84,6 +84,12 @@ struct RestitutionRange {
   std::string hi{"1"};
 };
 
+/// One independent unit of a check run: a (scheme, property) verdict, or a mutant's verdicts.
+struct CheckTask {
+  std::string label;  ///< "scheme / property" or the mutant's spec, for messages
+  std::function<std::vector<Verdict>()> run;
+};
+
 struct CheckOptions {
   int cases{100};                               ///< random cases per (scheme, property)
   std::uint64_t seed{0};                        ///< rapidcheck seed; same seed, same verdicts
@@ -97,6 +103,11 @@ struct CheckOptions {
   /// Called by run_checks after each verdict (`nsh check` prints a progress line on a
   /// terminal); it does not change what is checked.
   std::function<void(const Verdict&)> progress;
+  /// Runs the tasks of run_checks (or of the mutant gate) and returns what each returned, in
+  /// task order; it calls `progress` itself. Empty: one after the other in this process.
+  /// `nsh check --jobs N` sets one that runs them in N processes (cli/src/process_pool.hpp);
+  /// every task is independent of the others, so the verdicts are the same.
+  std::function<std::vector<std::vector<Verdict>>(const std::vector<CheckTask>&)> run_tasks;
 };
 
 /// Does this run evaluate the case at `index` of the unsharded case order?
@@ -177,6 +188,11 @@ std::vector<PropertyDescription> all_properties();
 std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
                                 const std::vector<std::string>& properties,
                                 const CheckOptions& options);
+
+/// Runs independent check tasks through options.run_tasks (or one after the other) and returns
+/// each task's verdicts, in task order. run_checks and `nsh check --mutants` go through it.
+std::vector<std::vector<Verdict>> run_check_tasks(const std::vector<CheckTask>& tasks,
+                                                  const CheckOptions& options);
 
 /// A mutant is rejected iff at least one verdict on it is `fail`. Returns the verdicts of the
 /// claimed properties of `mutant_spec` (with force=false), from every provider knowing it, in

@@ -1,0 +1,63 @@
+// `nsh check --jobs N` (issue 17): the same verdicts, counterexamples, coverage, exit status
+// and files as --jobs 1, because every scheme x property pair (or mutant) is an independent
+// task run in a process of its own (cli/src/process_pool.hpp).
+#include "cli_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+namespace {
+
+using namespace nsh_cli_test;
+
+/// The JUnit file without its wall-clock times and timestamp (what two runs may not share).
+std::string without_times(const std::string& junit) {
+  const std::string no_times = std::regex_replace(junit, std::regex("time=\"[0-9.]+\""), "time=\"\"");
+  return std::regex_replace(no_times, std::regex("timestamp=\"[-0-9T:]+\""), "timestamp=\"\"");
+}
+
+TEST(CheckJobs, TwoJobsGiveTheVerdictsAndFilesOfOne) {
+  // A failing pair (moreau-jean beyond its energy claim, --force), an event-driven pair, a
+  // not-claimed and a not-applicable row, coverage shares.
+  const std::string args =
+      "check --scheme moreau-jean:theta=0.56 --scheme gen-alpha:rho=0.8 --scheme event-driven "
+      "--property moreau_jean_energy_dissipation --property newton_restitution "
+      "--property algorithmic_energy_decay --force --restitution 0.85:0.95 --cases 30 --seed 3 "
+      "--stats --quiet";
+  const fs::path one = scratch() / "one", two = scratch() / "two";
+  fs::create_directories(one);
+  fs::create_directories(two);
+  const Result sequential = run_nsh(args + " --jobs 1 --junit '" + (one / "junit.xml").string() +
+                                    "' --out '" + (one / "shard.json").string() + "'");
+  const Result parallel = run_nsh(args + " --jobs 2 --junit '" + (two / "junit.xml").string() +
+                                  "' --out '" + (two / "shard.json").string() + "'");
+  EXPECT_EQ(sequential.status, 1) << sequential.out << sequential.err;  // the forced claim fails
+  EXPECT_EQ(parallel.status, sequential.status);
+  EXPECT_EQ(parallel.out, sequential.out);
+  EXPECT_NE(sequential.out.find("coverage of the random cases"), std::string::npos);
+  EXPECT_EQ(slurp(two / "shard.json"), slurp(one / "shard.json"));
+  EXPECT_EQ(without_times(slurp(two / "junit.xml")), without_times(slurp(one / "junit.xml")));
+}
+
+TEST(CheckJobs, TheMutantGateIsTheSameInParallel) {
+  const Result sequential = run_nsh("check --mutants --quiet --jobs 1");
+  const Result parallel = run_nsh("check --mutants --quiet --jobs 2");
+  EXPECT_EQ(sequential.status, 0) << sequential.out << sequential.err;
+  EXPECT_EQ(parallel.status, 0);
+  EXPECT_EQ(parallel.out, sequential.out);
+}
+
+TEST(CheckJobs, BadInputIsTheSameErrorInParallel) {
+  const Result sequential = run_nsh("check --scheme moreau-jean --scheme no-such-scheme --jobs 1");
+  const Result parallel = run_nsh("check --scheme moreau-jean --scheme no-such-scheme --jobs 2");
+  EXPECT_EQ(sequential.status, 2);
+  EXPECT_EQ(parallel.status, 2);
+  EXPECT_EQ(parallel.err, sequential.err);
+  const Result zero = run_nsh("check --scheme moreau-jean --jobs 0");
+  EXPECT_EQ(zero.status, 2);
+  EXPECT_NE(zero.err.find("--jobs"), std::string::npos) << zero.err;
+}
+
+}  // namespace

@@ -169,6 +169,19 @@ TEST(DlaScheme, RefusesWhatItCannotStepNamingTheField) {
   } catch (const nsh::ModelError& e) {
     EXPECT_NE(std::string(e.what()).find("e[0]"), std::string::npos) << e.what();
   }
+  // Through its seam (other evaluation points, for instruments) it keeps dla's identity and
+  // names its label.
+  nsh::detail::DlaEvaluation at_node;
+  at_node.constraint_at_midpoint = false;
+  nsh::DlaScheme<double> seam(nsh::SchemeSpec::parse("dla"), at_node, "dla-at-node");
+  EXPECT_EQ(seam.info().spec, "dla");
+  try {
+    seam.initialize(adapted, x0, 0.01);
+    ADD_FAILURE() << "e = 1/2 was accepted through the seam";
+  } catch (const nsh::ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("dla-at-node's impact step"), std::string::npos)
+        << e.what();
+  }
   // Elastic, undamped, unforced: the DLA steps it (r = 0: the midpoint rule with impacts).
   linear.e(0) = 1;
   linear.K(0, 0) = 4;
@@ -177,30 +190,6 @@ TEST(DlaScheme, RefusesWhatItCannotStepNamingTheField) {
   EXPECT_THROW(scheme->initialize(adapted, x0, 0.01), nsh::ModelError);
   // No exact-arithmetic version: the registry says so.
   EXPECT_THROW(nsh::Registry::builtin().make<nsh::Rational>("dla"), nsh::SpecError);
-}
-
-TEST(DlaScheme, ThroughTheSeamItKeepsDlasIdentityAndNamesItsLabel) {
-  nsh::detail::DlaEvaluation at_node;
-  at_node.constraint_at_midpoint = false;
-  nsh::DlaScheme<double> scheme(nsh::SchemeSpec::parse("dla"), at_node, "dla-at-node");
-  EXPECT_EQ(scheme.info().spec, "dla");
-  nsh::LinearModel<double> linear;
-  linear.M = Matrix<double>::Identity(1, 1);
-  linear.K = Matrix<double>::Zero(1, 1);
-  linear.C = Matrix<double>::Zero(1, 1);
-  linear.F = Vector<double>::Zero(1);
-  linear.G = Matrix<double>::Ones(1, 1);
-  linear.w = Vector<double>::Zero(1);
-  linear.e = Vector<double>::Constant(1, 0.5);
-  const nsh::LinearModelAdapter<double> adapted(linear);
-  const nsh::State<double> x0{0, Vector<double>::Ones(1), Vector<double>::Zero(1)};
-  try {
-    scheme.initialize(adapted, x0, 0.01);
-    ADD_FAILURE() << "e = 1/2 was accepted";
-  } catch (const nsh::ModelError& e) {
-    EXPECT_NE(std::string(e.what()).find("dla-at-node's impact step"), std::string::npos)
-        << e.what();
-  }
 }
 
 TEST(MoreauJeanNonholonomic, KeepsTheVelocityConstraintsAsBilateralRows) {

@@ -28,6 +28,8 @@
 #include <fmt/format.h>
 #include <Eigen/LU>
 
+#include "double_only.hpp"
+
 namespace nsh::properties {
 namespace {
 
@@ -203,24 +205,18 @@ void register_half_explicit_tdg_mutants(Registry& registry) {
        "half-explicit-tdg with the impact law on U_n instead of U*"},
   };
   for (const auto& mutant : mutants) {
-    SchemeEntry entry;
-    entry.name = std::string("mutant:") + mutant.name;
-    entry.summary = mutant.summary;
-    entry.options = {
-        {"r", "delassus", "claimed prox parameter", {}},
-        {"tolerance", "0", "claimed tolerance", {}},
-        {"max_iterations", "50", "claimed Newton iterations", {}},
-        {"fallback", "lemke", "claimed fallback", {"lemke", "enumeration", "none"}},
-    };
     const HetsDefect defect = mutant.defect;
-    entry.make_double = [defect](const SchemeSpec& spec) {
-      return std::make_unique<MutantHalfExplicitTdg>(spec, defect);
-    };
-    entry.make_real50 = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<Real50>> {
-      throw SpecError("precision", spec.name() + " runs in double only; use --precision double");
-    };
-    entry.is_mutant = true;
-    registry.add(std::move(entry));
+    registry.add(double_only_mutant(
+        std::string("mutant:") + mutant.name, mutant.summary,
+        {
+            {"r", "delassus", "claimed prox parameter", {}},
+            {"tolerance", "0", "claimed tolerance", {}},
+            {"max_iterations", "50", "claimed Newton iterations", {}},
+            {"fallback", "lemke", "claimed fallback", {"lemke", "enumeration", "none"}},
+        },
+        [defect](const SchemeSpec& spec) {
+          return std::make_unique<MutantHalfExplicitTdg>(spec, defect);
+        }));
   }
 }
 

@@ -39,6 +39,8 @@
 #include <fmt/format.h>
 #include <Eigen/LU>
 
+#include "double_only.hpp"
+
 namespace nsh::properties {
 namespace {
 
@@ -308,27 +310,21 @@ void register_moreau_jean_mutants(Registry& registry) {
        "moreau-jean with friction declaring stick while sliding (a 1000 mu cone)"},
   };
   for (const auto& mutant : mutants) {
-    SchemeEntry entry;
-    entry.name = std::string("mutant:") + mutant.name;
-    entry.summary = mutant.summary;
-    entry.options = {
-        {"theta", "1/2", "claimed theta, a number in [0, 1]", {}},
-        {"activation",
-         "position-velocity",
-         "claimed index set rule",
-         {"position", "position-velocity"}},
-        {"lcp", "lemke", "one-step LCP solver", {"lemke", "enumeration", "pgs", "fb", "prox"}},
-        {"friction", "", "claimed friction solver", {"lemke", "alart-curnier", "pgs"}},
-    };
     const Defect defect = mutant.defect;
-    entry.make_double = [defect](const SchemeSpec& spec) {
-      return std::make_unique<MutantMoreauJean>(spec, defect);
-    };
-    entry.make_real50 = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<Real50>> {
-      throw SpecError("precision", spec.name() + " runs in double only; use --precision double");
-    };
-    entry.is_mutant = true;
-    registry.add(std::move(entry));
+    registry.add(double_only_mutant(
+        std::string("mutant:") + mutant.name, mutant.summary,
+        {
+            {"theta", "1/2", "claimed theta, a number in [0, 1]", {}},
+            {"activation",
+             "position-velocity",
+             "claimed index set rule",
+             {"position", "position-velocity"}},
+            {"lcp", "lemke", "one-step LCP solver", {"lemke", "enumeration", "pgs", "fb", "prox"}},
+            {"friction", "", "claimed friction solver", {"lemke", "alart-curnier", "pgs"}},
+        },
+        [defect](const SchemeSpec& spec) {
+          return std::make_unique<MutantMoreauJean>(spec, defect);
+        }));
   }
 }
 

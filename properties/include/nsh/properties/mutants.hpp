@@ -7,11 +7,11 @@
 // Each mutant reports the SchemeInfo of the healthy spec it pretends to be, so that it is held
 // to that scheme's claims and must be caught from the states and the StepSummary alone. One
 // pattern, a "lying wrapper": the healthy scheme runs on what the defect perturbs (the model it
-// sees, or a parameter it steps with) and the wrapper reports the healthy identity. Where the
-// defect sits inside a step, the mutant uses a neutral seam of the scheme (the Newmark
-// family's constructor taking the stepped and the ledger parameters apart, the DLA's
-// evaluation points) or, for Moreau–Jean and half-explicit-tdg, its own copy of the step
-// (properties/src/mutants/moreau_jean.cpp, half_explicit_tdg.cpp).
+// sees, or a parameter it steps with) and the wrapper reports the healthy identity (the
+// event-driven mutants, four of the Moreau–Jean ones). Where the defect sits inside a step, the
+// mutant uses a neutral seam of the scheme (the Newmark family's constructor taking the stepped
+// and the ledger parameters apart, the DLA's evaluation points) or its own copy of the step
+// (the other Moreau–Jean mutants, half-explicit-tdg: docs/decisions.md says why).
 //
 //   mutant:newmark-*, mutant:genalpha-*  properties/src/mutants/newmark.cpp
 //   mutant:mj-*                          properties/src/mutants/moreau_jean.cpp

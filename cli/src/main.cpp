@@ -5,6 +5,7 @@
 #include "plugins.hpp"
 
 #include <nsh/error.hpp>
+#include <nsh/properties/mutants.hpp>
 #ifdef NSH_WITH_SICONOS
 #include <nsh/siconos/schemes.hpp>
 #endif
@@ -63,6 +64,10 @@ const CommandHelp kHelp[] = {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The mutants are the property module's test instruments; every command sees them (nsh list
+  // mutants, nsh simulate --scheme mutant:..., nsh check --mutants), and before the plugins, so
+  // that a plugin cannot take a mutant's name.
+  nsh::properties::register_builtin_mutants();
 #ifdef NSH_WITH_SICONOS
   nsh::siconos::register_schemes();  // before plugins: a plugin cannot take a siconos: name
 #endif

@@ -1,33 +1,23 @@
-// The list of built-in schemes and mutants. Each scheme's .cpp defines its register_* function;
-// add one declaration and one call per scheme here.
+// The list of built-in schemes. Each scheme's .cpp defines its register_* function; add one
+// declaration and one call per scheme here. The mutants (test instruments) are not core's: the
+// property module registers them (nsh/properties/mutants.hpp).
 #include <nsh/registry.hpp>
 
 namespace nsh {
 
 void register_moreau_jean(Registry& registry);
 void register_newmark_family(Registry& registry);
-void register_newmark_mutants(Registry& registry);
-void register_moreau_jean_mutants(Registry& registry);
-
 void register_event_driven(Registry& registry);
-void register_event_driven_mutants(Registry& registry);
-
 void register_penalty2(Registry& registry);
-
 void register_half_explicit_tdg(Registry& registry);
-void register_half_explicit_tdg_mutants(Registry& registry);
 void register_dla(Registry& registry);
 
 void register_builtin_schemes(Registry& registry) {
   register_moreau_jean(registry);
   register_newmark_family(registry);
-  register_newmark_mutants(registry);
-  register_moreau_jean_mutants(registry);
   register_event_driven(registry);
-  register_event_driven_mutants(registry);
   register_penalty2(registry);
   register_half_explicit_tdg(registry);
-  register_half_explicit_tdg_mutants(registry);
   register_dla(registry);
 }
 

@@ -122,8 +122,8 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
       M * w_minus - (h_minus / 2) * model.potential_gradient(q - (h_minus / 2) * w_minus);
   const Matrix<Scalar> A_q = model.one_forms(q);
   const Scalar tol = options_.residual_tolerance;
-  const bool at_node = options_.mutation == DlaMutation::constraint_at_node;
-  const bool off_boundary = options_.mutation == DlaMutation::impact_off_boundary;
+  const bool at_node = !options_.evaluation.constraint_at_midpoint;
+  const bool off_boundary = !options_.evaluation.impact_point_on_boundary;
   const Scalar momentum_scale = positive_or_one<Scalar>(max_abs(previous_momentum));
   const Scalar velocity_scale = positive_or_one<Scalar>(max_abs(w_minus));
 
@@ -194,7 +194,7 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
     out.head(n) = previous_momentum - M * w - (alpha * h / 2) * model.potential_gradient(mid) -
                   A_q.transpose() * x.segment(n, r);
     out.segment(n, r) = model.one_forms(at_node ? q : mid) * w;
-    // The mutation off_boundary keeps the interpolated alpha instead of solving g_j(q_bar) = 0.
+    // Off the boundary (an instrument's choice): the interpolated alpha, not g_j(q_bar) = 0.
     out(n + r) = off_boundary ? Scalar(alpha - alpha0) : model.inequality(q + (alpha * h) * w)(j);
     return out;
   };
@@ -214,9 +214,9 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
                                 format_scalar(state.t), format_scalar(alpha),
                                 model.inequality_name(j)));
   const Vector<Scalar> q_bar = q + (alpha * h) * Vector<Scalar>(solution_a.head(n));
-  // The sub-step lengths alpha h and (1 - alpha) h; the mutation equal_substeps takes h/2 each,
-  // with the segment velocity into q_bar that this length implies.
-  const bool equal_substeps = options_.mutation == DlaMutation::equal_substeps;
+  // The sub-step lengths alpha h and (1 - alpha) h (or, as an instrument's choice, h/2 each
+  // with the segment velocity into q_bar that this length implies).
+  const bool equal_substeps = !options_.evaluation.substeps_split_at_alpha;
   const Scalar h_before = equal_substeps ? Scalar(h / 2) : Scalar(alpha * h);
   const Scalar h_after = equal_substeps ? Scalar(h / 2) : Scalar((Scalar(1) - alpha) * h);
   const Vector<Scalar> w_bar =
@@ -236,10 +236,9 @@ void DiscreteLagrangeDAlembert<Scalar>::step(DlaState<Scalar>& state, const Scal
   const Vector<Scalar> momentum_a = M * w_bar - (h_before / 2) * model.potential_gradient(mid_a);
   const Scalar energy_a = Scalar(w_bar.dot(M * w_bar)) / 2 + model.potential(mid_a);
   const Vector<Scalar> normal = model.inequality_gradient(q_bar).col(j);
-  // The mutation forms_at_previous_node takes the constraint forces of (5c) along A(q_{i-1})
-  // instead of A(q_bar).
+  // The constraint forces of (5c) along A(q_bar) (or, as an instrument's choice, A(q_{i-1})).
   const Matrix<Scalar> A_bar =
-      options_.mutation == DlaMutation::forms_at_previous_node ? A_q : model.one_forms(q_bar);
+      options_.evaluation.impact_forms_at_impact_point ? model.one_forms(q_bar) : A_q;
   const Residual<Scalar> second = [&](const Vector<Scalar>& x) {
     const Vector<Scalar> w = x.head(n);
     const Vector<Scalar> mid = q_bar + (h_after / 2) * w;

@@ -1,4 +1,4 @@
-// `dla` and mutant:dla-* (nsh/schemes/dla.hpp): the DLA stepper of
+// `dla` (nsh/schemes/dla.hpp): the DLA stepper of
 // discrete_lagrange_dalembert.cpp behind the scheme kit.
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
@@ -13,16 +13,20 @@
 namespace nsh {
 
 template <class Scalar>
-DlaScheme<Scalar>::DlaScheme(const SchemeSpec&, DlaMutation mutation, std::string mutant_name)
-    : mutant_name_(std::move(mutant_name)) {
-  options_.mutation = mutation;
+DlaScheme<Scalar>::DlaScheme(const SchemeSpec&) {}
+
+template <class Scalar>
+DlaScheme<Scalar>::DlaScheme(const SchemeSpec&, const detail::DlaEvaluation& evaluation,
+                             std::string label)
+    : label_(std::move(label)) {
+  options_.evaluation = evaluation;
 }
 
 template <class Scalar>
 SchemeInfo DlaScheme<Scalar>::info() const {
   SchemeInfo info;
   info.family = "nonholonomic";
-  // A mutant reports the healthy spec: it is held to dla's claims (docs/adding-a-scheme.md).
+  // Whatever its evaluation points, the scheme reports dla's spec and is held to dla's claims.
   info.spec = "dla";
   info.smooth_order = 2;
   info.impulse_lcp = false;
@@ -51,7 +55,7 @@ void DlaScheme<Scalar>::do_initialize(const SparseLinearModel<Scalar>&, const St
 template <class Scalar>
 void DlaScheme<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
                                       const State<Scalar>& initial, const Scalar&) {
-  const std::string who = mutant_name_.empty() ? std::string("dla") : mutant_name_;
+  const std::string& who = label_;
   if (!model.constant_mass())
     throw ModelError("M", who + " is written for a constant mass matrix (docs/nonholonomic.md); '" +
                               model.name() + "' has a configuration-dependent one");
@@ -119,38 +123,6 @@ void register_dla(Registry& registry) {
   entry.make_double = [](const SchemeSpec& s) { return std::make_unique<DlaScheme<double>>(s); };
   entry.make_real50 = [](const SchemeSpec& s) { return std::make_unique<DlaScheme<Real50>>(s); };
   registry.add(std::move(entry));
-  const struct {
-    const char* name;
-    const char* summary;
-    DlaMutation mutation;
-  } mutants[] = {
-      {"mutant:dla-equal-substeps", "dla with impact sub-steps h/2, h/2 instead of alpha h",
-       DlaMutation::equal_substeps},
-      {"mutant:dla-constraint-at-node",
-       "dla with the discrete constraint A(q_k) w = 0 instead of at the midpoint",
-       DlaMutation::constraint_at_node},
-      {"mutant:dla-impact-off-boundary",
-       "dla with alpha from the chord of g, the impact point not on g = 0",
-       DlaMutation::impact_off_boundary},
-      {"mutant:dla-impact-forms-at-previous-node",
-       "dla with the constraint forces of (5c) along A(q_{i-1}) instead of A(q_bar)",
-       DlaMutation::forms_at_previous_node},
-  };
-  for (const auto& m : mutants) {
-    SchemeEntry mutant;
-    mutant.name = m.name;
-    mutant.summary = m.summary;
-    mutant.is_mutant = true;
-    const DlaMutation mutation = m.mutation;
-    const std::string name = m.name;
-    mutant.make_double = [mutation, name](const SchemeSpec& s) {
-      return std::make_unique<DlaScheme<double>>(s, mutation, name);
-    };
-    mutant.make_real50 = [mutation, name](const SchemeSpec& s) {
-      return std::make_unique<DlaScheme<Real50>>(s, mutation, name);
-    };
-    registry.add(std::move(mutant));
-  }
 }
 
 }  // namespace nsh

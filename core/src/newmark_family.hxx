@@ -346,7 +346,7 @@ void NewmarkSplitting<Scalar>::impulse(const char* scheme, NewmarkImpactLaw law,
       scheme, *model_, delassus_, minv_g_, law, activation_, lcp_method_, lcp_options_, state.t,
       state.v, q_next_, vs_next_, gap_next_, velocity_k_, velocity_smooth_, velocity_newton_,
       impulse_, v_next_, active_, impulse_work_, summary);
-  // A mutant that claims the smooth law reports the smooth velocity as the law's velocity.
+  // The velocity of the claimed law (law_), whichever law the LCP used.
   summary.velocity_newton = law_ == NewmarkImpactLaw::smooth ? velocity_smooth_ : velocity_k_;
 }
 
@@ -406,12 +406,7 @@ void NewmarkSplitting<Scalar>::advance(State<Scalar>& state) {
 // ------------------------------------------------------------------------------------------
 
 template <class Scalar>
-NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec)
-    : NewmarkFamily(spec, NewmarkMutation::none) {}
-
-template <class Scalar>
-NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec, NewmarkMutation mutation)
-    : name_(spec.name()), mutation_(mutation) {
+NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec) : name_(spec.name()) {
   namespace d = newmark_detail;
   const Rational half = Rational(1) / 2;
   std::string params;
@@ -445,39 +440,29 @@ NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec, NewmarkMutation mut
                                                   " is outside [0, 2]; give gamma explicitly");
         },
         ledger_, &rho);
-    if (mutation == NewmarkMutation::wrong_alpha_f && rho >= 0) {
-      dynamic_ = ledger_;
-      dynamic_.alpha_f = 1 / (rho + 1);  // the typo: 1/(rho+1) for rho/(rho+1)
-    }
   } else {
     throw SpecError("scheme", "NewmarkFamily does not implement '" + name_ +
                                   "'; it implements newmark, hht and gen-alpha");
   }
-  if (mutation != NewmarkMutation::wrong_alpha_f) dynamic_ = ledger_;
-  if (mutation == NewmarkMutation::wrong_alpha_f && name_ != "gen-alpha")
-    throw SpecError("scheme", "the wrong-alpha-f mutation applies to gen-alpha:rho=R only");
-  if (mutation == NewmarkMutation::gamma_shift) dynamic_.gamma = ledger_.gamma + Rational(1) / 10;
-  claimed_ = ledger_;
-  if (mutation == NewmarkMutation::faked_algorithmic_energy) {
-    // Steps beta - 1/12 (still second order with gamma = 1/2, but E_alg is no longer a
-    // Lyapunov function) with an honest mechanical ledger; claims beta.
-    ledger_.beta -= Rational(1) / 12;
-    dynamic_ = ledger_;
-  }
-  if (mutation == NewmarkMutation::gamma_off_order) {
-    // Honest dynamics and ledger at gamma + 1/1000 (dissipative, so every energy claim holds),
-    // while the spec and parameters claim gamma: only the order can tell.
-    ledger_.gamma += Rational(1) / 1000;
-    dynamic_ = ledger_;
-  }
-
+  dynamic_ = claimed_ = ledger_;
   this->parse_impulse_options(spec);
   dynamic_law_ = this->law_;
-  if (mutation == NewmarkMutation::impact_previous_claims_smooth) {
-    this->law_ = NewmarkImpactLaw::smooth;
-    dynamic_law_ = NewmarkImpactLaw::previous;
-  }
   this->set_spec_text(name_, params);
+  this->set_dynamics(dynamic_);
+  lam_ = scalar_cast<Scalar>(ledger_.alpha_m);
+  laf_ = scalar_cast<Scalar>(ledger_.alpha_f);
+  lbeta_ = scalar_cast<Scalar>(ledger_.beta);
+  lgamma_ = scalar_cast<Scalar>(ledger_.gamma);
+}
+
+template <class Scalar>
+NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& claimed, const NewmarkParameters& ledger,
+                                     const NewmarkParameters& dynamics,
+                                     NewmarkImpactLaw dynamic_law)
+    : NewmarkFamily(claimed) {
+  ledger_ = ledger;
+  dynamic_ = dynamics;
+  dynamic_law_ = dynamic_law;
   this->set_dynamics(dynamic_);
   lam_ = scalar_cast<Scalar>(ledger_.alpha_m);
   laf_ = scalar_cast<Scalar>(ledger_.alpha_f);
@@ -599,11 +584,6 @@ void NewmarkFamily<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& s
     if (this->r_terms_) c_r = (one - lgamma_ - lam_) / (2 * (laf_ - lam_));
   }
   this->algorithmic_ledger(state, bg, a2_k, a2_next, D, c_r, lam_, summary);
-  if (mutation_ == NewmarkMutation::faked_algorithmic_energy && summary.has_algorithmic_energy) {
-    // The lie: E_alg filled from the decay the claimed parameters promise.
-    using std::abs;
-    summary.E_alg_after = summary.E_alg_before - Scalar(abs(summary.algorithmic_dissipation));
-  }
 
   xdd_ = xdd_next_;
   vs_ = vs_next;

@@ -209,8 +209,9 @@ TEST(DiscreteLagrangeDAlembert, Real50KeepsTheStructureTo50Digits) {
   }
 }
 
-// Each mutation fails a check the faithful integrator passes (the checks are sharp).
-TEST(DiscreteLagrangeDAlembert, MutationsFailTheirChecks) {
+// Each evaluation point moved off the method's fails a check the faithful integrator passes
+// (the checks are sharp; the mutants of properties/src/mutants/dla.cpp move them).
+TEST(DiscreteLagrangeDAlembert, OtherEvaluationPointsFailTheirChecks) {
   const auto c = load_nonholonomic_case<double>("rolling-disk");
   const auto& model = *c.model;
   nsh::DlaOptions<double> options;
@@ -218,7 +219,7 @@ TEST(DiscreteLagrangeDAlembert, MutationsFailTheirChecks) {
   const auto faithful = nsh::run_dla<double>(model, c.initial, h, c.T, options);
   // The midpoint constraint at the first node: the smooth-phase energy drifts (the factor
   // (I + m R^2 cos(phi_k - phi_{k-1}))/(I + m R^2) per step), the midpoint constraint breaks.
-  options.mutation = nsh::DlaMutation::constraint_at_node;
+  options.evaluation.constraint_at_midpoint = false;
   const auto at_node = nsh::run_dla<double>(model, c.initial, h, c.T, options);
   EXPECT_LE(smooth_energy_drift(faithful), 1e-13);
   EXPECT_GT(smooth_energy_drift(at_node), 1e-8);
@@ -226,7 +227,8 @@ TEST(DiscreteLagrangeDAlembert, MutationsFailTheirChecks) {
   for (const auto& s : at_node.segments) worst = std::max(worst, s.constraint);
   EXPECT_GT(worst, 1e-6);
   // The impact point where the chord of g crosses 0: q_bar is off the boundary by O(h^2).
-  options.mutation = nsh::DlaMutation::impact_off_boundary;
+  options.evaluation = {};
+  options.evaluation.impact_point_on_boundary = false;
   const auto off = nsh::run_dla<double>(model, c.initial, h, c.T, options);
   double faithful_g = 0, off_g = 0;
   for (const auto& impact : faithful.impacts)
@@ -234,8 +236,9 @@ TEST(DiscreteLagrangeDAlembert, MutationsFailTheirChecks) {
   for (const auto& impact : off.impacts) off_g = std::max(off_g, std::abs(impact.g_bar));
   EXPECT_LE(faithful_g, 1e-11);
   EXPECT_GT(off_g, 1e-6);
-  std::cout << "mutants: constraint_at_node smooth drift " << smooth_energy_drift(at_node)
-            << ", impact_off_boundary max |g(q_bar)| " << off_g << "\n";
+  std::cout << "evaluation points: constraint at the node smooth drift "
+            << smooth_energy_drift(at_node) << ", impact point off the boundary: max |g(q_bar)| "
+            << off_g << "\n";
 }
 
 // A particle in the plane whose mass grows with x, with no velocity constraint: a model with

@@ -85,15 +85,17 @@ TEST(NonholonomicModelAdapter, HolonomicModelsHaveNoVelocityConstraints) {
   EXPECT_EQ(model.distribution(q), Matrix<double>::Identity(2, 2));
 }
 
+/// The dla scheme, or (with other evaluation points) the scheme through its seam, steps
+/// exactly the nodes of run_dla with the same evaluation points.
 template <class Scalar>
-void expect_scheme_steps_the_nodes_of_run_dla(const std::string& spec, nsh::DlaMutation mutation,
+void expect_scheme_steps_the_nodes_of_run_dla(const nsh::detail::DlaEvaluation& evaluation,
                                               const char* name, const Scalar& h, const Scalar& T) {
   const auto c = dla_scheme_case<Scalar>(name);
   const nsh::NonholonomicModelAdapter<Scalar> model(*c.model);
-  auto scheme = nsh::Registry::builtin().make<Scalar>(spec);
-  const auto recorded = nsh::record<Scalar>(*scheme, model, c.initial, h, T);
+  nsh::DlaScheme<Scalar> scheme(nsh::SchemeSpec::parse("dla"), evaluation, "dla");
+  const auto recorded = nsh::record<Scalar>(scheme, model, c.initial, h, T);
   nsh::DlaOptions<Scalar> options;
-  options.mutation = mutation;
+  options.evaluation = evaluation;
   const auto direct = nsh::run_dla<Scalar>(*c.model, c.initial, h, T, options);
   ASSERT_EQ(recorded.states.size(), direct.q.size());
   int impacts = 0;
@@ -108,14 +110,14 @@ void expect_scheme_steps_the_nodes_of_run_dla(const std::string& spec, nsh::DlaM
 }
 
 TEST(DlaScheme, StepsExactlyTheNodesOfRunDla) {
-  expect_scheme_steps_the_nodes_of_run_dla<double>("dla", nsh::DlaMutation::none, "rolling-disk",
-                                                   0.01, 12);
-  expect_scheme_steps_the_nodes_of_run_dla<double>("dla", nsh::DlaMutation::none, "knife-edge",
-                                                   0.01, 10);
-  expect_scheme_steps_the_nodes_of_run_dla<double>(
-      "mutant:dla-equal-substeps", nsh::DlaMutation::equal_substeps, "rolling-disk", 0.01, 4);
-  expect_scheme_steps_the_nodes_of_run_dla<Real50>("dla", nsh::DlaMutation::none, "rolling-disk",
-                                                   Real50(1) / 50, Real50(5) / 2);
+  const nsh::detail::DlaEvaluation method;
+  expect_scheme_steps_the_nodes_of_run_dla<double>(method, "rolling-disk", 0.01, 12);
+  expect_scheme_steps_the_nodes_of_run_dla<double>(method, "knife-edge", 0.01, 10);
+  nsh::detail::DlaEvaluation equal_substeps;
+  equal_substeps.substeps_split_at_alpha = false;
+  expect_scheme_steps_the_nodes_of_run_dla<double>(equal_substeps, "rolling-disk", 0.01, 4);
+  expect_scheme_steps_the_nodes_of_run_dla<Real50>(method, "rolling-disk", Real50(1) / 50,
+                                                   Real50(5) / 2);
 }
 
 TEST(DlaScheme, TheKitsEnergyIsTheSegmentEnergy) {
@@ -167,6 +169,19 @@ TEST(DlaScheme, RefusesWhatItCannotStepNamingTheField) {
   } catch (const nsh::ModelError& e) {
     EXPECT_NE(std::string(e.what()).find("e[0]"), std::string::npos) << e.what();
   }
+  // Through its seam (other evaluation points, for instruments) it keeps dla's identity and
+  // names its label.
+  nsh::detail::DlaEvaluation at_node;
+  at_node.constraint_at_midpoint = false;
+  nsh::DlaScheme<double> seam(nsh::SchemeSpec::parse("dla"), at_node, "dla-at-node");
+  EXPECT_EQ(seam.info().spec, "dla");
+  try {
+    seam.initialize(adapted, x0, 0.01);
+    ADD_FAILURE() << "e = 1/2 was accepted through the seam";
+  } catch (const nsh::ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("dla-at-node's impact step"), std::string::npos)
+        << e.what();
+  }
   // Elastic, undamped, unforced: the DLA steps it (r = 0: the midpoint rule with impacts).
   linear.e(0) = 1;
   linear.K(0, 0) = 4;
@@ -175,16 +190,6 @@ TEST(DlaScheme, RefusesWhatItCannotStepNamingTheField) {
   EXPECT_THROW(scheme->initialize(adapted, x0, 0.01), nsh::ModelError);
   // No exact-arithmetic version: the registry says so.
   EXPECT_THROW(nsh::Registry::builtin().make<nsh::Rational>("dla"), nsh::SpecError);
-}
-
-TEST(DlaScheme, MutantsAreRegisteredAndHeldToDlasClaims) {
-  for (const char* name :
-       {"mutant:dla-equal-substeps", "mutant:dla-constraint-at-node",
-        "mutant:dla-impact-off-boundary", "mutant:dla-impact-forms-at-previous-node"}) {
-    ASSERT_TRUE(nsh::Registry::builtin().contains(name)) << name;
-    EXPECT_TRUE(nsh::Registry::builtin().find(name).is_mutant);
-    EXPECT_EQ(nsh::Registry::builtin().make<double>(name)->info().spec, "dla");
-  }
 }
 
 TEST(MoreauJeanNonholonomic, KeepsTheVelocityConstraintsAsBilateralRows) {

@@ -14,7 +14,7 @@
 //                             is the same at every grid point and across every impact
 //   double_vs_real50          event-aware (see compare_traces below)
 // This provider is registered before the built-in scheme provider, so it owns the specs of the
-// event-driven family (the reference and the mutant:ed-* of event_driven_mutants.hpp) and
+// event-driven family (the reference and the mutant:ed-* of nsh/properties/mutants.hpp) and
 // checks these five properties on them; every other shared property falls through to the
 // scheme provider, where event-driven claims nothing.
 #include <nsh/error.hpp>
@@ -24,9 +24,9 @@
 #include <nsh/properties/check_engine.hpp>
 #include <nsh/properties/claims.hpp>
 #include <nsh/properties/generators.hpp>
+#include <nsh/properties/mutants.hpp>
 #include <nsh/properties/predicates.hpp>
 #include <nsh/properties/runner.hpp>
-#include <nsh/schemes/event_driven_mutants.hpp>
 
 #include <fmt/format.h>
 #include <rapidcheck.h>

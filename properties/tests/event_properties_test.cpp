@@ -5,8 +5,8 @@
 #include <nsh/error.hpp>
 #include <nsh/properties/check.hpp>
 #include <nsh/properties/claims.hpp>
+#include <nsh/properties/mutants.hpp>
 #include <nsh/registry.hpp>
-#include <nsh/schemes/event_driven_mutants.hpp>
 
 #include <gtest/gtest.h>
 

@@ -3,9 +3,13 @@
 #include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/properties/check.hpp>
+#include <nsh/properties/mutants.hpp>
 #include <nsh/properties/runner.hpp>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace nsh::properties {
 
@@ -175,6 +179,82 @@ TEST(Check, RoundOffLeftByAnImpactIsNotAFalseAlarm) {
     ASSERT_TRUE(out.evaluated) << property << ": " << out.refusal;
     EXPECT_TRUE(out.judgement.holds) << property << ": " << out.judgement.detail;
   }
+}
+
+}  // namespace nsh::properties
+
+namespace nsh::properties {
+
+// The mutants are the property module's (nsh/properties/mutants.hpp): registered in
+// Registry::builtin() as mutants, after the built-in schemes, each under the healthy identity
+// it pretends to have.
+TEST(Mutants, AreRegisteredAsMutantsUnderTheHealthyIdentity) {
+  register_builtin_mutants();
+  const auto mutants = Registry::builtin().names(true);
+  const auto schemes = Registry::builtin().names(false);
+  EXPECT_GE(mutants.size(), 27u);
+  for (const auto& name : mutants) {
+    EXPECT_EQ(name.rfind("mutant:", 0), 0u) << name;
+    EXPECT_TRUE(Registry::builtin().find(name).is_mutant) << name;
+    EXPECT_EQ(std::find(schemes.begin(), schemes.end(), name), schemes.end()) << name;
+  }
+  const struct {
+    const char* mutant;
+    const char* spec_prefix;
+  } identities[] = {{"mutant:newmark-gamma-shift", "newmark:"},
+                    {"mutant:genalpha-wrong-alpha-f", "gen-alpha:"},
+                    {"mutant:mj-wrong-sign", "moreau-jean:"},
+                    {"mutant:ed-late-event", "event-driven:"},
+                    {"mutant:hets-unsplit", "half-explicit-tdg:"},
+                    {"mutant:dla-equal-substeps", "dla"},
+                    {"mutant:dla-constraint-at-node", "dla"},
+                    {"mutant:dla-impact-off-boundary", "dla"},
+                    {"mutant:dla-impact-forms-at-previous-node", "dla"}};
+  for (const auto& i : identities)
+    EXPECT_EQ(Registry::builtin().make<double>(i.mutant)->info().spec.rfind(i.spec_prefix, 0), 0u)
+        << i.mutant;
+  // A second registration adds nothing (the providers and the nsh program both ask for it).
+  register_builtin_mutants();
+  EXPECT_EQ(Registry::builtin().names(true), mutants);
+}
+
+// The Newmark mutants step other numbers than the ledger records (the family's seam): the
+// energy identity, exact in Rational for the healthy members, breaks; the law mutant keeps the
+// identity and breaks the decay and its own Newton law.
+TEST(NewmarkMutants, EachBreaksWhatItsLieTouches) {
+  CheckOptions options;
+  for (const char* mutant : {"mutant:newmark-gamma-shift", "mutant:genalpha-wrong-alpha-f"})
+    EXPECT_EQ(check_property(mutant, "energy_identity", options).outcome, Outcome::fail) << mutant;
+  for (const char* healthy : {"newmark", "gen-alpha:rho=1/2"})
+    EXPECT_EQ(check_property(healthy, "energy_identity", options).outcome, Outcome::pass)
+        << healthy;
+  // The gamma shift claims second order and loses it.
+  EXPECT_EQ(Registry::builtin().make<double>("mutant:newmark-gamma-shift")->info().smooth_order, 2);
+  EXPECT_EQ(check_property("mutant:newmark-gamma-shift", "observed_order", options).outcome,
+            Outcome::fail);
+
+  // The spring case of docs/theory.md §3.4: m = 1, K = 50, F = 50 (pushing away), q_k = 0.001,
+  // v_k = -1, h = 0.01, e = 1, one contact g = q.
+  LinearModel<double> spring;
+  spring.name = "spring";
+  spring.M = Matrix<double>::Constant(1, 1, 1.0);
+  spring.C = Matrix<double>::Zero(1, 1);
+  spring.K = Matrix<double>::Constant(1, 1, 50.0);
+  spring.F = Vector<double>::Constant(1, 50.0);
+  spring.G = Matrix<double>::Constant(1, 1, 1.0);
+  fill_defaults(spring);
+  spring.e = Vector<double>::Constant(1, 1.0);
+  spring.validate();
+  auto mutant = Registry::builtin().make<double>("mutant:newmark-impact-previous-claims-smooth");
+  EXPECT_NE(mutant->info().spec.find("impact=smooth"), std::string::npos);
+  State<double> x{0.0, Vector<double>::Constant(1, 0.001), Vector<double>::Constant(1, -1.0)};
+  mutant->initialize(spring, x, 0.01);
+  StepSummary<double> s;
+  mutant->step(x, s);
+  ASSERT_EQ(s.index_set.size(), 1u);
+  EXPECT_GT(s.E_alg_after - s.E_alg_before, 0.3);
+  EXPECT_NEAR(s.energy_identity_defect(), 0.0, 1e-12);
+  EXPECT_GT(std::abs((s.velocity_after(0) + s.velocity_newton(0)) * s.impulse(0)), 0.1);
 }
 
 }  // namespace nsh::properties

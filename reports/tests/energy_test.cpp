@@ -2,6 +2,7 @@
 // where docs/theory.md §2.4 says it does; a broken step counts as a failure only where the
 // scheme claims the inequality and the case is inside the claim's domain; the CSV is streamed.
 #include <nsh/error.hpp>
+#include <nsh/properties/mutants.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/reports/energy.hpp>
 #include <nsh/reports/xml_check.hpp>
@@ -75,7 +76,7 @@ TEST(Energy, ThetaBelowOneHalfBreaksTheInequalityButIsNotClaimed) {
 }
 
 TEST(Energy, AClaimBrokenInsideItsDomainFails) {
-  if (!scheme_registered("mutant:mj-theta-past")) GTEST_SKIP();
+  properties::register_builtin_mutants();
   // The mutant claims theta = 1/2 (domain e <= 1) and steps past 1/(1 + e).
   const EnergyReport r = energy_report("bouncing-ball", "mutant:mj-theta-past", "1/100");
   EXPECT_EQ(r.status, ClaimStatus::claimed);

@@ -76,7 +76,9 @@ struct SchemeEntry {
   /// if its accepts_sparse() says so (event-driven), otherwise callers step the dense copy.
   SchemeFactory<double> make_sparse_double;
   SchemeFactory<Real50> make_sparse_real50;
-  bool is_mutant{false};  ///< deliberately broken; listed by `nsh list mutants`
+  /// A test instrument (deliberately broken, registered by the property module,
+  /// nsh/properties/mutants.hpp): listed by `nsh list mutants`, not among the schemes.
+  bool is_mutant{false};
   /// False for an adapter of an integrator nsh did not write (siconos:*, docs/siconos.md): it
   /// is listed and checked by name, but `--scheme all`, the report's default schemes and the
   /// built-in stamp leave it out, so that nsh's own verdicts never depend on another tool.
@@ -105,7 +107,8 @@ void set_factories(SchemeEntry& entry, bool rational) {
 
 class Registry {
  public:
-  /// The registry with every built-in scheme and mutant (built once, on first use).
+  /// The registry with every built-in scheme (built once, on first use); the property module
+  /// adds the mutants (nsh::properties::register_builtin_mutants) and users their schemes.
   static Registry& builtin();
 
   /// Add an entry. Throws SpecError naming the scheme on a duplicate name (a second scheme

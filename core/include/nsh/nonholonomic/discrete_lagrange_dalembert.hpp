@@ -40,26 +40,29 @@
 
 namespace nsh {
 
-/// Deliberately wrong variants, for showing that the checks of docs/nonholonomic.md are sharp
-/// (each must fail at least one): the discrete constraint evaluated at the segment's first node
-/// instead of its midpoint, A(q_k) w = 0 (smooth-phase energy no longer exact); the impact point
-/// q_bar at the alpha of linear interpolation of g along the trial step instead of on g_j = 0;
-/// equal sub-steps: q_bar from (5a) as written, but the two impact sub-steps (5c)-(5d) and the
-/// next step's (5b) take the lengths h/2 and h/2 instead of alpha h and (1 - alpha) h (the
-/// segment velocity into q_bar becomes (q_bar - q_{i-1})/(h/2) = 2 alpha w_bar); the
-/// constraint forces of (5c) along the one-forms at q_{i-1} instead of at q_bar (an O(h) error
-/// of the post-impact velocity against the continuous reflection).
-enum class DlaMutation {
-  none,
-  constraint_at_node,
-  impact_off_boundary,
-  equal_substeps,
-  forms_at_previous_node
+namespace detail {
+/// Where the integrator evaluates the terms of (5a)-(5d) whose point the method fixes. The
+/// defaults are the method's; the fields are a seam for instruments only, such as the mutants
+/// of properties/src/mutants/dla.cpp that show the checks of docs/nonholonomic.md are sharp.
+struct DlaEvaluation {
+  /// The discrete constraint A(m) w = 0 at the segment's midpoint m; false: at its first node.
+  bool constraint_at_midpoint{true};
+  /// alpha of (5a) solves g_j(q_bar) = 0; false: alpha of the linear interpolation of g along
+  /// the trial step (q_bar off the boundary by O(h^2)).
+  bool impact_point_on_boundary{true};
+  /// The impact sub-steps (5c)-(5d) and the next step's (5b) take the lengths alpha h and
+  /// (1 - alpha) h; false: h/2 and h/2, with the segment velocity into q_bar that h/2 implies,
+  /// (q_bar - q_{i-1})/(h/2) = 2 alpha w_bar.
+  bool substeps_split_at_alpha{true};
+  /// The constraint forces of (5c) along the one-forms at q_bar; false: at q_{i-1} (an O(h)
+  /// error of the post-impact velocity against the continuous reflection).
+  bool impact_forms_at_impact_point{true};
 };
+}  // namespace detail
 
 template <class Scalar>
 struct DlaOptions {
-  DlaMutation mutation{DlaMutation::none};
+  detail::DlaEvaluation evaluation;  ///< the method's (a seam for instruments)
   /// Largest scaled residual a solve may leave; 0: 4096 epsilons of the scalar.
   Scalar residual_tolerance{0};
   int max_newton_iterations{40};

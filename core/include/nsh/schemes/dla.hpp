@@ -1,6 +1,6 @@
 #pragma once
 // The discrete Lagrange-d'Alembert integrator (nsh/nonholonomic/discrete_lagrange_dalembert.hpp,
-// docs/nonholonomic.md) as a scheme of the kit: `dla`, and its mutants mutant:dla-*.
+// docs/nonholonomic.md) as a scheme of the kit: `dla`.
 //
 // It steps nonlinear models (NonlinearModel) with a constant mass, elastic contacts (every
 // e = 1: the impact step (5c)-(5d) keeps the segment energy) and no friction or work-doing force
@@ -31,12 +31,12 @@ namespace nsh {
 template <class Scalar>
 class DlaScheme final : public Scheme<Scalar> {
  public:
-  explicit DlaScheme(const SchemeSpec& spec, DlaMutation mutation = DlaMutation::none,
-                     std::string mutant_name = {});
+  explicit DlaScheme(const SchemeSpec& spec);
+  /// A seam for instruments (the mutants of properties/src/mutants/dla.cpp): the integrator
+  /// with other evaluation points, named `label` in its refusals; info() stays dla's.
+  DlaScheme(const SchemeSpec& spec, const detail::DlaEvaluation& evaluation, std::string label);
   SchemeInfo info() const override;
   bool accepts_nonlinear() const override { return true; }
-
-  DlaMutation mutation() const { return options_.mutation; }
   /// The segments and the impact (if any) of the last step.
   const DlaTrajectory<Scalar>& last_step() const { return last_; }
   /// The nonholonomic model being stepped (null before initialize).
@@ -51,7 +51,7 @@ class DlaScheme final : public Scheme<Scalar> {
                      const Scalar& h) override;
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
-  std::string mutant_name_;
+  std::string label_{"dla"};
   DlaOptions<Scalar> options_;
   std::unique_ptr<NonholonomicModel<Scalar>> view_;
   const NonholonomicModel<Scalar>* model_{nullptr};

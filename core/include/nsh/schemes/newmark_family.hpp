@@ -207,16 +207,6 @@ enum class NewmarkActivation {
 };
 const char* to_string(NewmarkActivation activation);
 
-/// A deliberate defect, for the registered mutants only (core/src/newmark_mutants.cpp).
-enum class NewmarkMutation {
-  none,
-  gamma_shift,                    ///< dynamics use gamma + 1/10, ledger and info use gamma
-  wrong_alpha_f,                  ///< dynamics use alpha_f = 1/(rho+1), ledger rho/(rho+1)
-  impact_previous_claims_smooth,  ///< LCP uses U_k, spec and velocity_newton say smooth
-  gamma_off_order,                ///< dynamics and ledger use gamma + 1/1000, info says gamma
-  faked_algorithmic_energy        ///< steps beta - 1/12, fills E_alg from the claimed decay
-};
-
 /// Parameters of the alpha-family, exact (for the canonical spec) whatever Scalar is.
 struct NewmarkParameters {
   Rational alpha_m{0}, alpha_f{0}, beta{Rational(1) / 4}, gamma{Rational(1) / 2};
@@ -228,7 +218,7 @@ struct NewmarkParameters {
 template <class Scalar>
 class NewmarkSplitting : public Scheme<Scalar> {
  public:
-  /// The Newton law the scheme claims (the mutant that lies uses another one in its LCP).
+  /// The Newton law the scheme claims (the law of its LCP unless built with another one).
   NewmarkImpactLaw impact_law() const { return law_; }
   NewmarkActivation activation() const { return activation_; }
 
@@ -316,19 +306,21 @@ class NewmarkFamily : public NewmarkSplitting<Scalar> {
   const Vector<Scalar>& smooth_acceleration() const { return xdd_; }
 
  protected:
-  /// For mutants: the same scheme with a defect in its dynamics (the ledger stays honest about
-  /// what the scheme claims to be, so that the properties can catch the lie).
-  NewmarkFamily(const SchemeSpec& spec, NewmarkMutation mutation);
+  /// A seam for instruments (the mutants of properties/src/mutants/newmark.cpp): the scheme
+  /// that `claimed` names in info() and in velocity_newton, stepping the parameters `dynamics`
+  /// with the Newton law `dynamic_law` in its LCP and keeping its ledger with `ledger`. With
+  /// ledger = dynamics = parameters() and dynamic_law = impact_law() it is NewmarkFamily(claimed).
+  NewmarkFamily(const SchemeSpec& claimed, const NewmarkParameters& ledger,
+                const NewmarkParameters& dynamics, NewmarkImpactLaw dynamic_law);
 
  private:
   std::string name_;
   NewmarkParameters ledger_;   // what the scheme claims (spec, info, ledger)
-  NewmarkParameters dynamic_;  // what the step computes (differs only in mutants)
-  NewmarkParameters claimed_;  // what info() reports (differs from ledger_ only in mutants)
+  NewmarkParameters dynamic_;  // what the step computes (ledger_ but through the seam)
+  NewmarkParameters claimed_;  // what info() reports (ledger_ but through the seam)
   NewmarkImpactLaw dynamic_law_{NewmarkImpactLaw::smooth};  // used in the LCP
   Scalar lam_{0}, laf_{0}, lbeta_{0}, lgamma_{0};           // ledger
   Vector<Scalar> xdd_, vs_, xdd_next_, wbar_;               // x''_k, v~_k
-  NewmarkMutation mutation_{NewmarkMutation::none};
 };
 
 template <class Scalar>
@@ -358,8 +350,6 @@ class KrenkHogsberg : public NewmarkSplitting<Scalar> {
 
 /// Registers "newmark", "hht", "gen-alpha" and "krenk-hogsberg" (double, Real50, Rational).
 void register_newmark_family(Registry& registry);
-/// Registers the mutants of this family ("mutant:newmark-gamma-shift", ...).
-void register_newmark_mutants(Registry& registry);
 
 // Instantiated once, in the library (core/src); other files only link them.
 extern template class NewmarkSplitting<double>;

@@ -1,16 +1,36 @@
-// The half-explicit-tdg mutants (nsh/schemes/half_explicit_tdg_mutants.hpp): the step of
-// docs/half-explicit-tdg.md written out once more, densely, with one switch per defect, so that
-// the healthy HalfExplicitTdg stays untouched.
+// Deliberately broken half-explicit-tdg schemes (nsh/properties/mutants.hpp), registered as
+// "mutant:<name>". Each is the step of nsh/schemes/half_explicit_tdg.hpp
+// (docs/half-explicit-tdg.md) with exactly one defect, and each reports the SchemeInfo and the
+// summary the healthy scheme would.
+//
+//   mutant:hets-explicit-constraint  no velocity-level solve at the end of a non-impulsive step:
+//                                    lambda_2 = lambda_1, the constraint imposed on the explicit
+//                                    forecast u_1 only (caught by signorini_complementarity)
+//   mutant:hets-unsplit              lambda_1 forgotten in the non-impulsive step (impulsive and
+//                                    non-impulsive forces not split), while the summary reports
+//                                    the forecast impulse h/2 lambda_1 (caught by
+//                                    momentum_balance)
+//   mutant:hets-wrong-r              r = 0 with Newton stopped on its own prox residual, which
+//                                    is then zero at z = 0: a non-solution reported as certified
+//                                    (caught by lcp_certificate)
+//   mutant:hets-newton-previous      impact law 0 <= U_{n+1} + e U_n _|_ Lambda (u_n instead of
+//                                    u*), while reporting U_newton = G^T u* (caught by
+//                                    newton_restitution)
+//
+// The step is written out once more, densely, with one switch per defect (every defect sits
+// inside the step). Double only: a mutant exists to be caught on the CI path.
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
+#include <nsh/registry.hpp>
 #include <nsh/schemes/half_explicit_tdg.hpp>
-#include <nsh/schemes/half_explicit_tdg_mutants.hpp>
 
 #include <fmt/format.h>
 #include <Eigen/LU>
 
-namespace nsh {
+#include "double_only.hpp"
+
+namespace nsh::properties {
 namespace {
 
 enum class HetsDefect { explicit_constraint, unsplit, wrong_r, newton_previous };
@@ -185,25 +205,19 @@ void register_half_explicit_tdg_mutants(Registry& registry) {
        "half-explicit-tdg with the impact law on U_n instead of U*"},
   };
   for (const auto& mutant : mutants) {
-    SchemeEntry entry;
-    entry.name = std::string("mutant:") + mutant.name;
-    entry.summary = mutant.summary;
-    entry.options = {
-        {"r", "delassus", "claimed prox parameter", {}},
-        {"tolerance", "0", "claimed tolerance", {}},
-        {"max_iterations", "50", "claimed Newton iterations", {}},
-        {"fallback", "lemke", "claimed fallback", {"lemke", "enumeration", "none"}},
-    };
     const HetsDefect defect = mutant.defect;
-    entry.make_double = [defect](const SchemeSpec& spec) {
-      return std::make_unique<MutantHalfExplicitTdg>(spec, defect);
-    };
-    entry.make_real50 = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<Real50>> {
-      throw SpecError("precision", spec.name() + " runs in double only; use --precision double");
-    };
-    entry.is_mutant = true;
-    registry.add(std::move(entry));
+    registry.add(double_only_mutant(
+        std::string("mutant:") + mutant.name, mutant.summary,
+        {
+            {"r", "delassus", "claimed prox parameter", {}},
+            {"tolerance", "0", "claimed tolerance", {}},
+            {"max_iterations", "50", "claimed Newton iterations", {}},
+            {"fallback", "lemke", "claimed fallback", {"lemke", "enumeration", "none"}},
+        },
+        [defect](const SchemeSpec& spec) {
+          return std::make_unique<MutantHalfExplicitTdg>(spec, defect);
+        }));
   }
 }
 
-}  // namespace nsh
+}  // namespace nsh::properties

@@ -1,17 +1,51 @@
-// The Moreau–Jean mutants (nsh/schemes/moreau_jean_mutants.hpp). The step is docs/theory.md §2.1
-// written out once more, densely and without the healthy scheme's workspace discipline, with
-// one switch per defect, so that the healthy MoreauJean class stays untouched.
+// Deliberately broken Moreau–Jean schemes (nsh/properties/mutants.hpp), registered as
+// "mutant:<name>". Each one is the theta-scheme of nsh/schemes/moreau_jean.hpp (docs/theory.md
+// §2.1) with exactly one defect, and each reports the SchemeInfo (spec, family) and the energy
+// ledger of the healthy scheme it pretends to be.
+//
+//   mutant:mj-wrong-sign           impact law 0 <= U_{k+1} - e U_k _|_ P (sign of e flipped)
+//   mutant:mj-restitution-101      the LCP uses 1.01 e instead of e
+//   mutant:mj-theta-past           dynamics use theta' = 1/(1 + max e) + 1/20 while the spec
+//                                  (and the dissipation claim) say theta
+//   mutant:mj-activation-position  index set g_k + h/2 U_k <= 0 without U_k <= 0, while the
+//                                  spec says activation=position-velocity
+//   mutant:mj-dropped-damping      C left out of the iteration matrix and the free velocity,
+//                                  the ledger still reports W_damp = -h v_theta^T C v_theta
+//   mutant:mj-position-vk          q_{k+1} = q_k + h v_k instead of q_k + h v_{k+theta}
+//   mutant:mj-wrong-contact        the impulse of contact a is applied along G column a+1 (mod m)
+//   mutant:mj-uncertified-lemke    Lemke's z perturbed by a relative 1/1000 (an inexact pivot)
+//                                  and accepted as solved without recomputing the certificate
+//   mutant:mj-lying-impulse        applies 9/10 of the impulse it reports
+//
+// Friction mutants (SchemeInfo::friction set, so they are held to the friction claims on
+// frictional models; docs/friction.md "Moreau–Jean with friction"):
+//   mutant:mj-friction-previous-radius      P_T clipped to the cone mu P_N of the previous
+//                                           step's normal impulse (zero at a first impact)
+//   mutant:mj-friction-wrong-sign           P_T applied and reported with the wrong sign
+//   mutant:mj-friction-stick-while-sliding  the friction problem solved with 1000 mu, so a
+//                                           contact that should slide sticks
+//
+// The defects outside the step (wrong sign, 1.01 e, the position-only index set, the dropped
+// damping) are lying wrappers of the production MoreauJean (LyingMoreauJean below). The others
+// sit inside the step (theta', the position update, the contact column, the LCP's answer, the
+// friction cone) and run on docs/theory.md §2.1 written out once more, densely, with one switch
+// per defect (MutantMoreauJean): its exact index-set tests are not the production step's zero
+// tolerances, and the counterexamples `nsh check --mutants` prints are this step's numbers
+// (docs/decisions.md). Double only: a mutant exists to be caught on the CI path.
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/friction/solver.hpp>
 #include <nsh/number.hpp>
+#include <nsh/registry.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
-#include <nsh/schemes/moreau_jean_mutants.hpp>
 
 #include <fmt/format.h>
 #include <Eigen/LU>
 
-namespace nsh {
+#include "double_only.hpp"
+#include "lying_scheme.hpp"
+
+namespace nsh::properties {
 namespace {
 
 enum class Defect {
@@ -66,10 +100,7 @@ class MutantMoreauJean : public Scheme<double> {
     previous_normal_ = Vector<double>::Zero(model.contacts());
     if (defect_ == Defect::theta_past) theta_ = 1.0 / (1.0 + model.max_restitution()) + 1.0 / 20;
     const double ht = h * theta_;
-    const Matrix<double> C = defect_ == Defect::dropped_damping
-                                 ? Matrix<double>::Zero(model.dofs(), model.dofs())
-                                 : model.C;
-    lu_.compute(model.M + ht * C + ht * ht * model.K);
+    lu_.compute(model.M + ht * model.C + ht * ht * model.K);
     minv_g_ = model.contacts() == 0 ? Matrix<double>(model.dofs(), 0) : lu_.solve(model.G);
     delassus_ = model.G.transpose() * minv_g_;
   }
@@ -81,14 +112,11 @@ class MutantMoreauJean : public Scheme<double> {
     const Vector<double> q = state.q, v = state.v;
     const Vector<double> F = (1 - th) * model.force(state.t) + th * model.force(state.t + h);
     const Vector<double> g = model.gap(q), U = model.local_velocity(v);
-    const Matrix<double> C = defect_ == Defect::dropped_damping
-                                 ? Matrix<double>::Zero(model.dofs(), model.dofs())
-                                 : model.C;
-    const Vector<double> v_free = v + lu_.solve(-h * (C * v + model.K * (q + h * th * v) - F));
+    const Vector<double> v_free =
+        v + lu_.solve(-h * (model.C * v + model.K * (q + h * th * v) - F));
 
     std::vector<Index> active;
-    const bool velocity_rule =
-        activation_ == "position-velocity" && defect_ != Defect::activation_position;
+    const bool velocity_rule = activation_ == "position-velocity";
     for (Index a = 0; a < m; ++a)
       if (g(a) + h / 2 * U(a) <= 0 && (!velocity_rule || U(a) <= 0)) active.push_back(a);
 
@@ -105,10 +133,7 @@ class MutantMoreauJean : public Scheme<double> {
       for (Index i = 0; i < k; ++i) {
         const Index a = active[static_cast<std::size_t>(i)];
         for (Index j = 0; j < k; ++j) W(i, j) = delassus_(a, active[static_cast<std::size_t>(j)]);
-        double e = model.e(a);
-        if (defect_ == Defect::wrong_sign) e = -e;
-        if (defect_ == Defect::restitution_101) e = 1.01 * e;
-        b(i) = model.G.col(a).dot(v_free) + e * U(a);
+        b(i) = model.G.col(a).dot(v_free) + model.e(a) * U(a);
       }
       summary.lcp = solve_lcp<double>(lcp_, W, b);
       if (!summary.lcp.ok())
@@ -248,6 +273,65 @@ class MutantMoreauJean : public Scheme<double> {
   Matrix<double> minv_g_, delassus_;
 };
 
+/// The defects outside the step: the production MoreauJean runs on the model the defect
+/// perturbs (e -> -e, e -> 1.01 e, C -> 0) or with the parameter it changes (theta', the
+/// position-only index set), and the wrapper reports the claimed spec's info, frictionless as
+/// every mutant:mj-* outside the friction ones.
+bool is_outside_the_step(Defect defect) {
+  return defect == Defect::wrong_sign || defect == Defect::restitution_101 ||
+         defect == Defect::activation_position || defect == Defect::dropped_damping;
+}
+
+class LyingMoreauJean : public Scheme<double> {
+ public:
+  LyingMoreauJean(const SchemeSpec& spec, Defect defect)
+      : claimed_(SchemeSpec::parse("moreau-jean")), defect_(defect) {
+    for (const auto& [key, value] : spec.options()) claimed_.set(key, value);
+    claimed_info_ = MoreauJean<double>(claimed_).info();
+    claimed_info_.friction = false;
+    claimed_info_.parameters.erase("friction");
+  }
+
+  SchemeInfo info() const override { return claimed_info_; }
+
+ private:
+  void do_initialize(const LinearModel<double>& model, const State<double>& initial,
+                     const double& h) override {
+    model_ = &model;
+    h_ = h;
+    SchemeSpec stepped = claimed_;
+    LinearModel<double> seen = model;
+    if (defect_ == Defect::wrong_sign) seen.e = -model.e;
+    if (defect_ == Defect::restitution_101) seen.e = 1.01 * model.e;
+    if (defect_ == Defect::dropped_damping) seen.C.setZero();
+    if (defect_ == Defect::activation_position) stepped.set("activation", "position");
+    if (defect_ == Defect::theta_past)
+      stepped.set("theta",
+                  fmt::format("{:.17g}", 1.0 / (1.0 + model.max_restitution()) + 1.0 / 20));
+    theta_ = parse_number<double>(stepped.text("theta"), "theta");
+    lying_ = std::make_unique<SeesPerturbedModel<double>>(
+        std::make_unique<MoreauJean<double>>(stepped),
+        [seen](const LinearModel<double>&) { return seen; });
+    lying_->initialize(model, initial, h);
+  }
+
+  void do_step(State<double>& state, StepSummary<double>& summary) override {
+    const Vector<double> v = state.v;
+    lying_->step(state, summary);
+    if (defect_ != Defect::dropped_damping) return;
+    // The ledger still reports the damping work of the true C at the step's v_theta.
+    const Vector<double> v_theta = (1 - theta_) * v + theta_ * state.v;
+    summary.W_damp = -h_ * v_theta.dot(model_->C * v_theta);
+  }
+
+  SchemeSpec claimed_;
+  Defect defect_;
+  SchemeInfo claimed_info_;
+  const LinearModel<double>* model_{nullptr};
+  double h_{0}, theta_{0.5};
+  std::unique_ptr<Scheme<double>> lying_;
+};
+
 }  // namespace
 
 void register_moreau_jean_mutants(Registry& registry) {
@@ -280,28 +364,23 @@ void register_moreau_jean_mutants(Registry& registry) {
        "moreau-jean with friction declaring stick while sliding (a 1000 mu cone)"},
   };
   for (const auto& mutant : mutants) {
-    SchemeEntry entry;
-    entry.name = std::string("mutant:") + mutant.name;
-    entry.summary = mutant.summary;
-    entry.options = {
-        {"theta", "1/2", "claimed theta, a number in [0, 1]", {}},
-        {"activation",
-         "position-velocity",
-         "claimed index set rule",
-         {"position", "position-velocity"}},
-        {"lcp", "lemke", "one-step LCP solver", {"lemke", "enumeration", "pgs", "fb", "prox"}},
-        {"friction", "", "claimed friction solver", {"lemke", "alart-curnier", "pgs"}},
-    };
     const Defect defect = mutant.defect;
-    entry.make_double = [defect](const SchemeSpec& spec) {
-      return std::make_unique<MutantMoreauJean>(spec, defect);
-    };
-    entry.make_real50 = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<Real50>> {
-      throw SpecError("precision", spec.name() + " runs in double only; use --precision double");
-    };
-    entry.is_mutant = true;
-    registry.add(std::move(entry));
+    registry.add(double_only_mutant(
+        std::string("mutant:") + mutant.name, mutant.summary,
+        {
+            {"theta", "1/2", "claimed theta, a number in [0, 1]", {}},
+            {"activation",
+             "position-velocity",
+             "claimed index set rule",
+             {"position", "position-velocity"}},
+            {"lcp", "lemke", "one-step LCP solver", {"lemke", "enumeration", "pgs", "fb", "prox"}},
+            {"friction", "", "claimed friction solver", {"lemke", "alart-curnier", "pgs"}},
+        },
+        [defect](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
+          if (is_outside_the_step(defect)) return std::make_unique<LyingMoreauJean>(spec, defect);
+          return std::make_unique<MutantMoreauJean>(spec, defect);
+        }));
   }
 }
 
-}  // namespace nsh
+}  // namespace nsh::properties

@@ -105,13 +105,7 @@ HalfExplicitTdg<Scalar>::HalfExplicitTdg(const SchemeSpec& spec)
   lcp_options_.relative_tolerance = scalar_cast<Scalar>(options_.tolerance);
   use_fallback_ = options_.fallback != HalfExplicitFallback::none;
   if (options_.fallback == HalfExplicitFallback::enumeration) fallback_ = LcpMethod::enumeration;
-  if constexpr (is_exact_v<Scalar>) {
-    if (options_.friction && *options_.friction != FrictionMethod::lemke)
-      throw SpecError(spec.name() + ":friction",
-                      std::string("'") + to_string(*options_.friction) +
-                          "' iterates and cannot run in rational arithmetic; accepted with "
-                          "--precision rational: lemke (d = 1)");
-  }
+  if constexpr (is_exact_v<Scalar>) require_exact_friction_method(spec.name(), options_.friction);
 }
 
 template <class Scalar>

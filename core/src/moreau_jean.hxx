@@ -40,11 +40,7 @@ MoreauJean<Scalar>::MoreauJean(const SchemeSpec& spec)
     : options_(parse_options<MoreauJeanOptions>(spec)),
       theta_(round_exact<Scalar>(options_.theta, spec.name() + ":theta")) {
   if constexpr (is_exact_v<Scalar>) {
-    if (options_.friction && *options_.friction != FrictionMethod::lemke)
-      throw SpecError(spec.name() + ":friction",
-                      std::string("'") + to_string(*options_.friction) +
-                          "' iterates and cannot run in rational arithmetic; accepted with "
-                          "--precision rational: lemke (d = 1)");
+    require_exact_friction_method(spec.name(), options_.friction);
     require_exact_lcp_method(spec.name(), options_.lcp);
   }
 }

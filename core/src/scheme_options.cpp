@@ -1,5 +1,6 @@
 // The non-template parts of the options visitors (nsh/scheme_options.hpp): range texts and the
 // errors that name an option and its value.
+#include <nsh/friction/solver.hpp>
 #include <nsh/scheme_options.hpp>
 
 namespace nsh {
@@ -58,6 +59,15 @@ const char* to_string(TimeStepping stepping) {
 OptionRange as_written(OptionRange range) {
   range.as_written = true;
   return range;
+}
+
+void require_exact_friction_method(const std::string& scheme,
+                                   const std::optional<FrictionMethod>& method) {
+  if (method && *method != FrictionMethod::lemke)
+    throw SpecError(scheme + ":friction",
+                    std::string("'") + to_string(*method) +
+                        "' iterates and cannot run in rational arithmetic; accepted with "
+                        "--precision rational: lemke (d = 1)");
 }
 
 namespace scheme_options_detail {

@@ -129,9 +129,23 @@ inline OptionChoices<LcpMethod> lcp_method_choices() {
 enum class TimeStepping { explicit_method, implicit_method };
 const char* to_string(TimeStepping stepping);
 
+/// lcp=... as the impulse-LCP schemes declare it (default lemke, every solver).
+template <class V>
+void visit_lcp_method(V& v, LcpMethod& lcp) {
+  v("lcp", lcp, "lemke",
+    "one-step LCP solver; rational arithmetic accepts lemke and enumeration only",
+    lcp_method_choices());
+}
+
 /// SpecError naming `scheme:lcp` unless `method` runs in rational arithmetic (lemke,
 /// enumeration): the others iterate or need sqrt.
 void require_exact_lcp_method(const std::string& scheme, LcpMethod method);
+
+enum class FrictionMethod;  // nsh/friction/solver.hpp
+/// SpecError naming `scheme:friction` unless `method` is empty or lemke (d = 1), the one
+/// friction solver that runs in rational arithmetic.
+void require_exact_friction_method(const std::string& scheme,
+                                   const std::optional<FrictionMethod>& method);
 
 namespace scheme_options_detail {
 

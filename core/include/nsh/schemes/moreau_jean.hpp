@@ -133,9 +133,7 @@ struct MoreauJeanOptions {
       "index set: position (g_k + h/2 U_k <= 0, the Siconos default) or position-velocity "
       "(also U_k <= 0, needed by the energy theorem)",
       one_of(MoreauJeanActivation::position, MoreauJeanActivation::position_velocity));
-    v("lcp", lcp, "lemke",
-      "one-step LCP solver; rational arithmetic accepts lemke and enumeration only",
-      lcp_method_choices());
+    visit_lcp_method(v, lcp);
     v("friction", friction, "",
       "one-step Coulomb friction solver (docs/friction.md); unset: lemke for d = 1 (exact in "
       "rational), alart-curnier for d = 2; rational arithmetic accepts lemke only",

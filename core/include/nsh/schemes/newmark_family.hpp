@@ -245,9 +245,7 @@ struct NewmarkImpulseOptions {
       "index set: position (g(q_{k+1}) <= 0) or position-velocity (also the Newton law's "
       "pre-impact velocity <= 0)",
       one_of(NewmarkActivation::position_velocity, NewmarkActivation::position));
-    v("lcp", lcp, "lemke",
-      "one-step LCP solver; rational arithmetic accepts lemke and enumeration only",
-      lcp_method_choices());
+    visit_lcp_method(v, lcp);
   }
 };
 
@@ -292,21 +290,28 @@ struct AlphaFormOptions {
   /// gamma = 1/2 + alpha_f - alpha_m and beta = (gamma + 1/2)^2 / 4. Returns whether gamma was
   /// given.
   bool resolve_form(const std::string& scheme);
+  /// The five options in their listed order; rho, alpha_f and gamma as the member says.
+  template <class V>
+  void visit_form(V& v, const char* rho_text, const char* alpha_f_text,
+                  const OptionRange& alpha_f_range, const char* gamma_text,
+                  const OptionRange& gamma_range) {
+    v("rho", rho, "", rho_text, closed_range(0, 1));
+    v("alpha_m", alpha_m, "", "explicit alpha_m in [-1, 1) (not with rho)",
+      closed_open_range(-1, 1));
+    v("alpha_f", alpha_f, "", alpha_f_text, alpha_f_range);
+    v("beta", beta, "", "explicit beta in [0, 2] (default (gamma+1/2)^2/4; not with rho)",
+      closed_range(0, 2));
+    v("gamma", gamma, "", gamma_text, gamma_range);
+  }
 };
 
 struct GenAlphaOptions : AlphaFormOptions {
   template <class V>
   void visit(V& v) {
-    v("rho", rho, "", "spectral radius at infinity rho_inf in [0, 1] (default 1/2)",
-      closed_range(0, 1));
-    v("alpha_m", alpha_m, "", "explicit alpha_m in [-1, 1) (not with rho)",
-      closed_open_range(-1, 1));
-    v("alpha_f", alpha_f, "", "explicit alpha_f in [-1, 1) (not with rho)",
-      closed_open_range(-1, 1));
-    v("beta", beta, "", "explicit beta in [0, 2] (default (gamma+1/2)^2/4; not with rho)",
-      closed_range(0, 2));
-    v("gamma", gamma, "", "explicit gamma in [0, 2] (default 1/2+alpha_f-alpha_m; not with rho)",
-      closed_range(0, 2));
+    visit_form(v, "spectral radius at infinity rho_inf in [0, 1] (default 1/2)",
+               "explicit alpha_f in [-1, 1) (not with rho)", closed_open_range(-1, 1),
+               "explicit gamma in [0, 2] (default 1/2+alpha_f-alpha_m; not with rho)",
+               closed_range(0, 2));
   }
   /// The form, and a default gamma inside [0, 2].
   void resolve(const std::string& scheme);
@@ -315,17 +320,11 @@ struct GenAlphaOptions : AlphaFormOptions {
 struct KrenkHogsbergOptions : AlphaFormOptions {
   template <class V>
   void visit(V& v) {
-    v("rho", rho, "", "rho in [0, 1] (default 1/2), mapped by the generalized-alpha formulas",
-      closed_range(0, 1));
-    v("alpha_m", alpha_m, "", "explicit alpha_m in [-1, 1) (not with rho)",
-      closed_open_range(-1, 1));
-    v("alpha_f", alpha_f, "", "explicit alpha_f in [-1, 1] (not with rho)", closed_range(-1, 1));
-    v("beta", beta, "", "explicit beta in [0, 2] (default (gamma+1/2)^2/4; not with rho)",
-      closed_range(0, 2));
     OptionRange gamma_range = closed_range(0, 2);
     gamma_range.text = "a number in (0, 2]";  // 0 is refused by resolve, which says why
-    v("gamma", gamma, "", "explicit gamma in (0, 2] (default 1/2+alpha_f-alpha_m; not with rho)",
-      gamma_range);
+    visit_form(v, "rho in [0, 1] (default 1/2), mapped by the generalized-alpha formulas",
+               "explicit alpha_f in [-1, 1] (not with rho)", closed_range(-1, 1),
+               "explicit gamma in (0, 2] (default 1/2+alpha_f-alpha_m; not with rho)", gamma_range);
   }
   /// The form, and gamma > 0 (gamma M is the leading term of the iteration matrix).
   void resolve(const std::string& scheme);

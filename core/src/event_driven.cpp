@@ -32,12 +32,7 @@ void register_event_driven(Registry& registry) {
   entry.summary =
       "event-driven reference: exact flow between events (exponential to the scalar's "
       "epsilon), events located to full precision, impact and acceleration LCPs, accumulations";
-  entry.options = {
-      {"tolerance",
-       "0",
-       "relative tolerance of the event logic times the problem scale, >= 0 (0: 64 epsilons)",
-       {}},
-      {"lcp", "lemke", "solver of the impact and acceleration LCPs", {"lemke", "enumeration"}}};
+  entry.options = declared_options<EventDrivenOptions<double>>();
   // Not set_factories: its rational lambda would instantiate EventDriven<Rational>.
   entry.make_double = [](const SchemeSpec& s) { return std::make_unique<EventDriven<double>>(s); };
   entry.make_real50 = [](const SchemeSpec& s) { return std::make_unique<EventDriven<Real50>>(s); };

@@ -132,27 +132,9 @@ std::vector<Event<Scalar>> compute_events(const SparseLinearModel<Scalar>& model
 
 // ---- the Scheme ----
 
-namespace event_detail {
-template <class Scalar>
-EventDrivenOptions<Scalar> options_from_spec(const SchemeSpec& spec) {
-  EventDrivenOptions<Scalar> options;
-  if (spec.has("tolerance")) {
-    options.tolerance = spec.number<Scalar>("tolerance");
-    const Scalar zero(0);
-    require_in_range<Scalar>(spec, "tolerance", options.tolerance, &zero, nullptr, ">= 0");
-  }
-  if (spec.has("lcp")) {
-    options.lcp_method = parse_lcp_method(spec.text("lcp"));
-    if (options.lcp_method != LcpMethod::lemke && options.lcp_method != LcpMethod::enumeration)
-      throw SpecError(spec.name() + ":lcp", "accepted: lemke, enumeration (direct methods)");
-  }
-  return options;
-}
-}  // namespace event_detail
-
 template <class Scalar>
 EventDriven<Scalar>::EventDriven(const SchemeSpec& spec)
-    : spec_(spec), options_(event_detail::options_from_spec<Scalar>(spec)) {}
+    : spec_(spec), options_(parse_options<EventDrivenOptions<Scalar>>(spec)) {}
 
 template <class Scalar>
 EventDriven<Scalar>::~EventDriven() = default;
@@ -161,7 +143,7 @@ template <class Scalar>
 SchemeInfo EventDriven<Scalar>::info() const {
   SchemeInfo info;
   info.family = "event-driven";
-  info.spec = spec_.str();
+  info.spec = canonical_spec("event-driven", options_, spec_);
   info.smooth_order = 0;  // exact flow: no truncation error, no order to observe
   info.impulse_lcp = false;
   info.algorithmic_energy = false;

@@ -141,6 +141,13 @@ SchemeInfo ExternalScheme<Scalar>::info() const {
   info.algorithmic_energy = false;
   info.momentum_conserving = client_.filled("external_impulse");
   info.parameters = client_.parameters;
+  // The claims read the options of the spec the client claims as (activation, impact, ...)
+  // from the parameters: the client reports the numbers it steps with, the registry resolves
+  // the rest of that spec with the defaults its scheme declares.
+  if (!client_.claims_as.empty()) {
+    const SchemeSpec claimed = Registry::builtin().resolve(client_.claims_as);
+    for (const auto& [key, value] : claimed.options()) info.parameters.emplace(key, value);
+  }
   return info;
 }
 

@@ -5,6 +5,18 @@
 
 namespace nsh {
 
+const char* to_string(HalfExplicitFallback fallback) {
+  switch (fallback) {
+    case HalfExplicitFallback::lemke:
+      return "lemke";
+    case HalfExplicitFallback::enumeration:
+      return "enumeration";
+    case HalfExplicitFallback::none:
+      return "none";
+  }
+  return "unknown";
+}
+
 template class HalfExplicitTdg<double>;
 template LcpResult<double> half_explicit_prox_newton(const Matrix<double>&, const Vector<double>&,
                                                      const Vector<double>&, Index,
@@ -17,24 +29,7 @@ void register_half_explicit_tdg(Registry& registry) {
       "half-explicit time-discontinuous Galerkin, lowest order: velocity-level prox "
       "constraints by semismooth Newton, split impulsive and non-impulsive forces (Schindler, "
       "Rezaei, Kursawe, Acary 2015; MBSim HETS2)";
-  entry.options = {
-      {"r",
-       "delassus",
-       "prox parameter: delassus (r_i = 1/W_ii, as MBSim) or a positive number",
-       {}},
-      {"tolerance", "0", "relative natural-map tolerance of the certificate; 0: 4096 eps", {}},
-      {"max_iterations", "50", "semismooth Newton iterations before the fallback", {}},
-      {"fallback",
-       "lemke",
-       "LCP solver when Newton does not certify (none: a StepError)",
-       {"lemke", "enumeration", "none"}},
-      // No default value, so that the canonical spec of a frictionless run is unchanged.
-      {"friction",
-       "",
-       "one-step Coulomb friction solver (docs/half-explicit-tdg.md); unset: lemke for d = 1 "
-       "(exact in rational), alart-curnier for d = 2; rational arithmetic accepts lemke only",
-       {"lemke", "alart-curnier", "pgs"}},
-  };
+  entry.options = declared_options<HalfExplicitTdgOptions>();
   set_factories<HalfExplicitTdg>(entry, /*rational=*/true);
   entry.representatives = {"half-explicit-tdg"};
   registry.add(std::move(entry));

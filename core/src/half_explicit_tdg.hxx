@@ -16,30 +16,6 @@
 #include <string>
 
 namespace nsh {
-namespace half_explicit_tdg_detail {
-
-inline const char* hets_accepted_options() {
-  return "fallback (lemke | enumeration | none), friction (lemke | alart-curnier | pgs), "
-         "max_iterations (a positive integer), r (delassus | a positive number), tolerance (a "
-         "number >= 0)";
-}
-
-/// A number option read exactly, the error naming the option.
-inline Rational hets_rational_option(const SchemeSpec& spec, const std::string& key,
-                                     const std::string& accepted) {
-  try {
-    return parse_rational(spec.text(key), spec.name() + ":" + key);
-  } catch (const SpecError&) {
-    throw;
-  } catch (const InputError& error) {
-    std::string message = error.what();
-    const std::string prefix = error.field() + ": ";
-    if (message.rfind(prefix, 0) == 0) message = message.substr(prefix.size());
-    throw SpecError(spec.name() + ":" + key, message + "; accepted: " + accepted);
-  }
-}
-
-}  // namespace half_explicit_tdg_detail
 
 template <class Scalar>
 LcpResult<Scalar> half_explicit_prox_newton(const Matrix<Scalar>& W, const Vector<Scalar>& b,
@@ -124,88 +100,26 @@ LcpResult<Scalar> half_explicit_prox_newton(const Matrix<Scalar>& W, const Vecto
 }
 
 template <class Scalar>
-HalfExplicitTdg<Scalar>::HalfExplicitTdg(const SchemeSpec& spec) {
-  namespace d = half_explicit_tdg_detail;
-  for (const auto& [key, value] : spec.options()) {
-    if (key != "r" && key != "tolerance" && key != "max_iterations" && key != "fallback" &&
-        key != "friction")
-      throw SpecError(
-          spec.name() + ":" + key,
-          std::string("unknown option; half-explicit-tdg accepts: ") + d::hets_accepted_options());
-  }
-  if (spec.has("r") && spec.text("r") != "delassus") {
-    rule_.delassus = false;
-    rule_.constant = d::hets_rational_option(spec, "r", "delassus or a positive number");
-    if (!(rule_.constant > 0))
-      throw SpecError(spec.name() + ":r", "value " + spec.text("r") +
-                                              " is not positive; accepted: delassus or a "
-                                              "positive number");
-  }
-  if (spec.has("tolerance")) {
-    tolerance_exact_ = d::hets_rational_option(spec, "tolerance", "a number >= 0");
-    if (tolerance_exact_ < 0)
-      throw SpecError(spec.name() + ":tolerance",
-                      "value " + spec.text("tolerance") + " is negative; accepted: a number >= 0");
-    lcp_options_.relative_tolerance = scalar_cast<Scalar>(tolerance_exact_);
-  }
-  if (spec.has("max_iterations")) {
-    const Rational n = d::hets_rational_option(spec, "max_iterations", "a positive integer");
-    if (denominator(n) != 1 || n < 1 || n > 100000)
-      throw SpecError(spec.name() + ":max_iterations",
-                      "value " + spec.text("max_iterations") +
-                          " is not accepted; accepted: an integer in [1, 100000]");
-    max_iterations_ = static_cast<Index>(scalar_cast<double>(n));
-  }
-  if (spec.has("fallback")) {
-    const std::string& f = spec.text("fallback");
-    if (f == "none") {
-      use_fallback_ = false;
-    } else if (f == "lemke") {
-      fallback_ = LcpMethod::lemke;
-    } else if (f == "enumeration") {
-      fallback_ = LcpMethod::enumeration;
-    } else {
-      throw SpecError(spec.name() + ":fallback",
-                      "'" + f + "' is not accepted; choices: lemke, enumeration, none");
-    }
-  }
-  if (spec.has("friction")) {
-    try {
-      friction_method_ = parse_friction_method(spec.text("friction"));
-    } catch (const SpecError&) {
-      throw SpecError(spec.name() + ":friction", "'" + spec.text("friction") +
-                                                     "' is not accepted; choices: lemke, "
-                                                     "alart-curnier, pgs");
-    }
-    if constexpr (is_exact_v<Scalar>) {
-      if (*friction_method_ != FrictionMethod::lemke)
-        throw SpecError(spec.name() + ":friction",
-                        std::string("'") + to_string(*friction_method_) +
-                            "' iterates and cannot run in rational arithmetic; accepted with "
-                            "--precision rational: lemke (d = 1)");
-    }
-  }
+HalfExplicitTdg<Scalar>::HalfExplicitTdg(const SchemeSpec& spec)
+    : options_(parse_options<HalfExplicitTdgOptions>(spec)) {
+  lcp_options_.relative_tolerance = scalar_cast<Scalar>(options_.tolerance);
+  use_fallback_ = options_.fallback != HalfExplicitFallback::none;
+  if (options_.fallback == HalfExplicitFallback::enumeration) fallback_ = LcpMethod::enumeration;
+  if constexpr (is_exact_v<Scalar>) require_exact_friction_method(spec.name(), options_.friction);
 }
 
 template <class Scalar>
 SchemeInfo HalfExplicitTdg<Scalar>::info() const {
   SchemeInfo info;
   info.family = "half-explicit-tdg";
-  const std::string r = rule_.delassus ? std::string("delassus") : format_scalar(rule_.constant);
-  const std::string fallback = use_fallback_ ? std::string(to_string(fallback_)) : "none";
-  info.spec = "half-explicit-tdg:fallback=" + fallback +
-              (friction_method_ ? std::string(",friction=") + to_string(*friction_method_) : "") +
-              ",max_iterations=" + std::to_string(max_iterations_) + ",r=" + r +
-              ",tolerance=" + format_scalar(tolerance_exact_);
+  info.spec = canonical_spec("half-explicit-tdg", options_);
   info.smooth_order = 2;
   info.impulse_lcp = true;
   info.algorithmic_energy = false;
   info.momentum_conserving = true;
   info.friction = true;
-  info.parameters["r"] = r;
-  info.parameters["fallback"] = fallback;
-  info.parameters["friction"] =
-      friction_method_ ? to_string(*friction_method_) : "lemke (d = 1), alart-curnier (d = 2)";
+  info.parameters = option_values(options_);
+  if (!options_.friction) info.parameters["friction"] = "lemke (d = 1), alart-curnier (d = 2)";
   return info;
 }
 
@@ -241,7 +155,7 @@ void HalfExplicitTdg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   if (friction_) {
     const Index d = model.tangent_directions();
     friction_resolved_ =
-        friction_method_.value_or(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier);
+        options_.friction.value_or(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier);
     if (d == 2 && friction_resolved_ == FrictionMethod::lemke)
       throw SpecError("half-explicit-tdg:friction",
                       "lemke solves the planar (d = 1) friction problem only; the model has d = "
@@ -347,13 +261,13 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_active(const char* stage,
     for (Index j = 0; j < k; ++j) W(i, j) = delassus_(a, active[static_cast<std::size_t>(j)]);
     b(i) = model.G.col(a).dot(free_velocity);
     if (newton_velocity) b(i) += model.e(a) * (*newton_velocity)(a);
-    if (rule_.delassus)
+    if (!options_.r)
       r(i) = W(i, i) > Scalar(0) ? Scalar(Scalar(1) / W(i, i)) : Scalar(1);
     else
-      r(i) = scalar_cast<Scalar>(rule_.constant);
+      r(i) = scalar_cast<Scalar>(*options_.r);
   }
-  result = half_explicit_prox_newton<Scalar>(W, b, r, max_iterations_, lcp_options_, use_fallback_,
-                                             fallback_);
+  result = half_explicit_prox_newton<Scalar>(W, b, r, options_.max_iterations, lcp_options_,
+                                             use_fallback_, fallback_);
   last_newton_iterations_ += result.iterations;
   if (!result.ok()) {
     const LcpCertificate<Scalar>& c = result.certificate;
@@ -608,8 +522,8 @@ void HalfExplicitTdg<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
     friction_ = has_friction(model);
     if (friction_) {
       const Index d = model.tangent_directions();
-      friction_resolved_ =
-          friction_method_.value_or(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier);
+      friction_resolved_ = options_.friction.value_or(d == 1 ? FrictionMethod::lemke
+                                                             : FrictionMethod::alart_curnier);
       if (d == 2 && friction_resolved_ == FrictionMethod::lemke)
         throw SpecError("half-explicit-tdg:friction",
                         "lemke solves the planar (d = 1) friction problem only; the model has d "
@@ -647,9 +561,9 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_nonlinear_stage(
   if (d == 0) {
     Vector<Scalar> r(k);
     for (Index i = 0; i < k; ++i)
-      r(i) = rule_.delassus ? (W(i, i) > Scalar(0) ? Scalar(Scalar(1) / W(i, i)) : Scalar(1))
-                            : scalar_cast<Scalar>(rule_.constant);
-    record = half_explicit_prox_newton<Scalar>(W, b, r, max_iterations_, lcp_options_,
+      r(i) = !options_.r ? (W(i, i) > Scalar(0) ? Scalar(Scalar(1) / W(i, i)) : Scalar(1))
+                         : scalar_cast<Scalar>(*options_.r);
+    record = half_explicit_prox_newton<Scalar>(W, b, r, options_.max_iterations, lcp_options_,
                                                use_fallback_, fallback_);
     last_newton_iterations_ += record.iterations;
     if (!record.ok()) {

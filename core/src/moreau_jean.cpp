@@ -25,24 +25,7 @@ void register_moreau_jean(Registry& registry) {
   entry.summary =
       "Moreau–Jean theta-scheme with an impulse LCP on an index set (Acary ZAMM 2016; Jean "
       "1999; Siconos MoreauJeanOSI)";
-  entry.options = {
-      {"theta", "1/2", "theta-method parameter, a number in [0, 1]", {}},
-      {"activation",
-       "position-velocity",
-       "index set: position (g_k + h/2 U_k <= 0, the Siconos default) or position-velocity "
-       "(also U_k <= 0, needed by the energy theorem)",
-       {"position", "position-velocity"}},
-      {"lcp",
-       "lemke",
-       "one-step LCP solver; rational arithmetic accepts lemke and enumeration only",
-       {"lemke", "enumeration", "pgs", "fb", "prox"}},
-      // No default value, so that the canonical spec of a frictionless run is unchanged.
-      {"friction",
-       "",
-       "one-step Coulomb friction solver (docs/friction.md); unset: lemke for d = 1 (exact in "
-       "rational), alart-curnier for d = 2; rational arithmetic accepts lemke only",
-       {"lemke", "alart-curnier", "pgs"}},
-  };
+  entry.options = declared_options<MoreauJeanOptions>();
   set_factories<MoreauJean>(entry, /*rational=*/true);
   entry.make_sparse_double = [](const SchemeSpec& s) {
     return std::make_unique<SparseMoreauJean<double>>(s);

@@ -20,47 +20,6 @@
 namespace nsh {
 namespace moreau_jean_detail {
 
-inline const std::vector<std::string>& option_keys() {
-  static const std::vector<std::string> keys{"activation", "friction", "lcp", "theta"};
-  return keys;
-}
-
-inline std::string accepted_options() {
-  return "activation (position | position-velocity), friction (lemke | alart-curnier | pgs), "
-         "lcp (lemke | enumeration | pgs | fb | prox), theta (a number in [0, 1])";
-}
-
-inline MoreauJeanActivation parse_activation(const SchemeSpec& spec) {
-  if (!spec.has("activation")) return MoreauJeanActivation::position_velocity;
-  const std::string& text = spec.text("activation");
-  if (text == "position") return MoreauJeanActivation::position;
-  if (text == "position-velocity") return MoreauJeanActivation::position_velocity;
-  throw SpecError(spec.name() + ":activation",
-                  "'" + text + "' is not accepted; choices: position, position-velocity");
-}
-
-inline LcpMethod parse_method(const SchemeSpec& spec) {
-  if (!spec.has("lcp")) return LcpMethod::lemke;
-  try {
-    return parse_lcp_method(spec.text("lcp"));
-  } catch (const SpecError&) {
-    throw SpecError(spec.name() + ":lcp", "'" + spec.text("lcp") +
-                                              "' is not accepted; choices: lemke, enumeration, "
-                                              "pgs, fb, prox");
-  }
-}
-
-inline std::optional<FrictionMethod> parse_friction(const SchemeSpec& spec) {
-  if (!spec.has("friction")) return std::nullopt;
-  try {
-    return parse_friction_method(spec.text("friction"));
-  } catch (const SpecError&) {
-    throw SpecError(spec.name() + ":friction", "'" + spec.text("friction") +
-                                                   "' is not accepted; choices: lemke, "
-                                                   "alart-curnier, pgs");
-  }
-}
-
 /// The friction solver a step uses on a model with d tangent directions: the option, or lemke
 /// for d = 1 (exact in Rational) and alart-curnier for d = 2; lemke is refused for d = 2.
 inline FrictionMethod resolve_friction_method(const std::optional<FrictionMethod>& option,
@@ -77,47 +36,12 @@ inline FrictionMethod resolve_friction_method(const std::optional<FrictionMethod
 }  // namespace moreau_jean_detail
 
 template <class Scalar>
-MoreauJean<Scalar>::MoreauJean(const SchemeSpec& spec) {
-  namespace d = moreau_jean_detail;
-  // The registry checks keys and choices already; a scheme built from a raw spec checks again.
-  for (const auto& [key, value] : spec.options()) {
-    bool known = false;
-    for (const auto& k : d::option_keys()) known = known || k == key;
-    if (!known)
-      throw SpecError(spec.name() + ":" + key,
-                      "unknown option; moreau-jean accepts: " + d::accepted_options());
-  }
-  const std::string theta_text = spec.has("theta") ? spec.text("theta") : std::string("1/2");
-  try {
-    theta_exact_ = parse_rational(theta_text, spec.name() + ":theta");
-    theta_ = parse_number<Scalar>(theta_text, spec.name() + ":theta");
-  } catch (const SpecError&) {
-    throw;
-  } catch (const InputError& error) {
-    // A malformed number in a spec is a spec error (same message, naming the option).
-    std::string message = error.what();
-    const std::string prefix = error.field() + ": ";
-    if (message.rfind(prefix, 0) == 0) message = message.substr(prefix.size());
-    throw SpecError(spec.name() + ":theta", message + "; accepted: a number in [0, 1]");
-  }
-  const Scalar lo(0), hi(1);
-  if (theta_ < lo || theta_ > hi)
-    throw SpecError(spec.name() + ":theta",
-                    "value " + theta_text + " is out of range; accepted: a number in [0, 1]");
-  activation_ = d::parse_activation(spec);
-  lcp_method_ = d::parse_method(spec);
-  friction_method_ = d::parse_friction(spec);
+MoreauJean<Scalar>::MoreauJean(const SchemeSpec& spec)
+    : options_(parse_options<MoreauJeanOptions>(spec)),
+      theta_(round_exact<Scalar>(options_.theta, spec.name() + ":theta")) {
   if constexpr (is_exact_v<Scalar>) {
-    if (friction_method_ && *friction_method_ != FrictionMethod::lemke)
-      throw SpecError(spec.name() + ":friction",
-                      std::string("'") + to_string(*friction_method_) +
-                          "' iterates and cannot run in rational arithmetic; accepted with "
-                          "--precision rational: lemke (d = 1)");
-    if (lcp_method_ != LcpMethod::lemke && lcp_method_ != LcpMethod::enumeration)
-      throw SpecError(spec.name() + ":lcp",
-                      std::string("'") + to_string(lcp_method_) +
-                          "' iterates or needs sqrt and cannot run in rational arithmetic; "
-                          "accepted with --precision rational: lemke, enumeration");
+    require_exact_friction_method(spec.name(), options_.friction);
+    require_exact_lcp_method(spec.name(), options_.lcp);
   }
 }
 
@@ -125,17 +49,14 @@ template <class Scalar>
 SchemeInfo MoreauJean<Scalar>::info() const {
   SchemeInfo info;
   info.family = "moreau-jean";
-  info.spec = std::string("moreau-jean:activation=") + to_string(activation_) +
-              (friction_method_ ? std::string(",friction=") + to_string(*friction_method_) : "") +
-              ",lcp=" + to_string(lcp_method_) + ",theta=" + format_scalar(theta_exact_);
-  info.smooth_order = theta_exact_ == Rational(1) / 2 ? 2 : 1;
+  info.spec = canonical_spec("moreau-jean", options_);
+  info.parameters = option_values(options_);
+  info.smooth_order = options_.theta == Rational(1) / 2 ? 2 : 1;
   info.impulse_lcp = true;
   info.algorithmic_energy = false;
   info.momentum_conserving = true;
-  info.parameters["theta"] = format_scalar(theta_exact_);
   info.friction = true;
-  info.parameters["friction"] =
-      friction_method_ ? to_string(*friction_method_) : "lemke (d = 1), alart-curnier (d = 2)";
+  if (!options_.friction) info.parameters["friction"] = "lemke (d = 1), alart-curnier (d = 2)";
   return info;
 }
 
@@ -179,7 +100,7 @@ void MoreauJean<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   friction_ = model.has_friction();
   if (friction_) {
     const Index d = model.tangent_directions();
-    friction_resolved_ = moreau_jean_detail::resolve_friction_method(friction_method_, d);
+    friction_resolved_ = moreau_jean_detail::resolve_friction_method(options_.friction, d);
     if constexpr (is_exact_v<Scalar>) {
       if (d != 1)
         throw SpecError("precision",
@@ -220,7 +141,7 @@ void MoreauJean<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
   friction_ = has_friction(model);
   const Index d = friction_ ? model.tangent_directions() : 0;
   if (friction_)
-    friction_resolved_ = moreau_jean_detail::resolve_friction_method(friction_method_, d);
+    friction_resolved_ = moreau_jean_detail::resolve_friction_method(options_.friction, d);
   nonlinear_work_.size(n, m, d);
   if (model.velocity_constraints() > 0 && friction_)
     throw ModelError("mu",
@@ -255,8 +176,8 @@ template <class Scalar>
 void MoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   if (nonlinear_model_) {
     const detail::MoreauJeanNonlinearParameters<Scalar> parameters{
-        "moreau-jean", theta_,       h_,        activation_,
-        lcp_method_,   lcp_options_, friction_, friction_resolved_};
+        "moreau-jean", theta_,       h_,        options_.activation,
+        options_.lcp,  lcp_options_, friction_, friction_resolved_};
     detail::moreau_jean_nonlinear_step(parameters, *nonlinear_model_, nonlinear_work_, state,
                                        summary);
     return;
@@ -265,8 +186,8 @@ void MoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summ
   detail::theta_weighted_force(model, theta_, h_, state.t, harmonic_, work_.force_theta);
   if (friction_) {
     const detail::MoreauJeanFrictionParameters<Scalar> parameters{
-        "moreau-jean",      theta_,      h_,      activation_,
-        friction_resolved_, lcp_method_, minv_h_, delassus_local_};
+        "moreau-jean",      theta_,       h_,      options_.activation,
+        friction_resolved_, options_.lcp, minv_h_, delassus_local_};
     detail::moreau_jean_friction_step(
         parameters, model,
         [this](const Vector<Scalar>& b, Vector<Scalar>& x) { x = iteration_lu_.solve(b); }, work_,
@@ -274,7 +195,8 @@ void MoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summ
     return;
   }
   const detail::MoreauJeanParameters<Scalar> parameters{
-      "moreau-jean", theta_, h_, activation_, lcp_method_, lcp_options_, minv_g_, delassus_};
+      "moreau-jean", theta_,       h_,      options_.activation,
+      options_.lcp,  lcp_options_, minv_g_, delassus_};
   detail::moreau_jean_step(
       parameters, model.M, model.C, model.K, model.G, model.w, model.e,
       [this](const Vector<Scalar>& b, Vector<Scalar>& x) { x = iteration_lu_.solve(b); }, work_,

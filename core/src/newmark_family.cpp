@@ -30,70 +30,105 @@ template class NewmarkSplitting<double>;
 template class NewmarkFamily<double>;
 template class KrenkHogsberg<double>;
 
-namespace {
-
-std::vector<SchemeOption> common_options() {
-  return {
-      {"impact",
-       "smooth",
-       "Newton law pre-impact velocity: smooth (U~_{k+1}, the smooth end velocity; its impact "
-       "work is provably <= 0) or previous (U_k, Moreau's form)",
-       {"smooth", "previous"}},
-      {"activation",
-       "position-velocity",
-       "index set: position (g(q_{k+1}) <= 0) or position-velocity (also the Newton law's "
-       "pre-impact velocity <= 0)",
-       {"position-velocity", "position"}},
-      {"lcp",
-       "lemke",
-       "one-step LCP solver; rational arithmetic accepts lemke and enumeration only",
-       {"lemke", "enumeration", "pgs", "fb", "prox"}},
-  };
+NewmarkParameters NewmarkOptions::parameters() const {
+  return NewmarkParameters{Rational(0), Rational(0), beta, gamma};
 }
 
-void add(Registry& registry, const std::string& name, const std::string& summary,
-         std::vector<SchemeOption> options, bool krenk) {
+NewmarkParameters HhtOptions::parameters() const {
+  NewmarkParameters p;
+  p.alpha_m = 0;
+  p.alpha_f = -alpha;
+  p.gamma = Rational(1) / 2 - alpha;
+  p.beta = (1 - alpha) * (1 - alpha) / 4;
+  return p;
+}
+
+NewmarkParameters AlphaFormOptions::parameters() const {
+  const Rational half = Rational(1) / 2;
+  NewmarkParameters p;
+  if (rho) {
+    p.alpha_m = (2 * *rho - 1) / (*rho + 1);
+    p.alpha_f = *rho / (*rho + 1);
+    p.gamma = half + p.alpha_f - p.alpha_m;
+    p.beta = (p.gamma + half) * (p.gamma + half) / 4;
+  } else {
+    p.alpha_m = *alpha_m;
+    p.alpha_f = *alpha_f;
+    p.gamma = *gamma;
+    p.beta = *beta;
+  }
+  return p;
+}
+
+bool AlphaFormOptions::resolve_form(const std::string& scheme) {
+  const Rational half = Rational(1) / 2;
+  const bool explicit_form = alpha_m || alpha_f || beta || gamma;
+  if (!explicit_form) {
+    if (!rho) rho = half;
+    return false;
+  }
+  if (rho)
+    throw SpecError(scheme + ":rho",
+                    "rho cannot be combined with alpha_m, alpha_f, beta or gamma; give either " +
+                        scheme + ":rho=R or " + scheme +
+                        ":alpha_m=..,alpha_f=..[,beta=..,gamma=..]");
+  for (const auto& [key, value] : {std::pair{"alpha_m", &alpha_m}, std::pair{"alpha_f", &alpha_f}})
+    if (!*value)
+      throw SpecError(scheme + ":" + key,
+                      "the explicit form needs both alpha_m and alpha_f (beta and gamma "
+                      "default to the second-order, rho-consistent values)");
+  const bool gamma_given = gamma.has_value();
+  if (!gamma) gamma = half + *alpha_f - *alpha_m;
+  if (!beta) beta = (*gamma + half) * (*gamma + half) / 4;
+  return gamma_given;
+}
+
+void GenAlphaOptions::resolve(const std::string& scheme) {
+  const bool gamma_given = resolve_form(scheme);
+  if (!rho && !gamma_given && (*gamma < 0 || *gamma > 2))
+    throw SpecError(scheme + ":gamma",
+                    "the default gamma = 1/2 + alpha_f - alpha_m = " + format_scalar(*gamma) +
+                        " is outside [0, 2]; give gamma explicitly");
+}
+
+void KrenkHogsbergOptions::resolve(const std::string& scheme) {
+  resolve_form(scheme);
+  if (!rho && (!(*gamma > 0) || *gamma > 2))
+    throw SpecError(scheme + ":gamma",
+                    "gamma = " + format_scalar(*gamma) +
+                        " is out of range; accepted: a number in (0, 2] (the default is "
+                        "1/2 + alpha_f - alpha_m)");
+}
+
+namespace {
+
+template <template <class> class SchemeT, class Own>
+void add_newmark_member(Registry& registry, const std::string& name, const std::string& summary) {
   SchemeEntry entry;
   entry.name = name;
   entry.summary = summary;
-  for (auto& o : common_options()) options.push_back(o);
-  entry.options = std::move(options);
-  if (krenk)
-    set_factories<KrenkHogsberg>(entry, /*rational=*/true);
-  else
-    set_factories<NewmarkFamily>(entry, /*rational=*/true);
+  entry.options = declared_options<NewmarkFamilyOptions<Own>>();
+  set_factories<SchemeT>(entry, /*rational=*/true);
   registry.add(std::move(entry));
 }
 
 }  // namespace
 
 void register_newmark_family(Registry& registry) {
-  add(registry, "newmark",
-      "nonsmooth Newmark (Chen-Acary-Virlez-Bruls splitting: smooth step, then impulse LCP)",
-      {{"beta", "1/4", "Newmark beta, a number in [0, 1]", {}},
-       {"gamma", "1/2", "Newmark gamma, a number in [0, 1]", {}}},
-      false);
-  add(registry, "hht", "nonsmooth HHT-alpha (Chen-Acary-Virlez-Bruls splitting)",
-      {{"alpha", "-1/10", "HHT alpha, a number in [-1/3, 0]", {}}}, false);
-  add(registry, "gen-alpha",
+  add_newmark_member<NewmarkFamily, NewmarkOptions>(
+      registry, "newmark",
+      "nonsmooth Newmark (Chen-Acary-Virlez-Bruls splitting: smooth step, then impulse LCP)");
+  add_newmark_member<NewmarkFamily, HhtOptions>(
+      registry, "hht", "nonsmooth HHT-alpha (Chen-Acary-Virlez-Bruls splitting)");
+  add_newmark_member<NewmarkFamily, GenAlphaOptions>(
+      registry, "gen-alpha",
       "nonsmooth generalized-alpha (Chen-Acary-Virlez-Bruls splitting), from rho_inf or "
-      "explicit parameters",
-      {{"rho", "", "spectral radius at infinity rho_inf in [0, 1] (default 1/2)", {}},
-       {"alpha_m", "", "explicit alpha_m in [-1, 1) (not with rho)", {}},
-       {"alpha_f", "", "explicit alpha_f in [-1, 1) (not with rho)", {}},
-       {"beta", "", "explicit beta in [0, 2] (default (gamma+1/2)^2/4; not with rho)", {}},
-       {"gamma", "", "explicit gamma in [0, 2] (default 1/2+alpha_f-alpha_m; not with rho)", {}}},
-      false);
-  add(registry, "krenk-hogsberg",
+      "explicit parameters");
+  add_newmark_member<KrenkHogsberg, KrenkHogsbergOptions>(
+      registry, "krenk-hogsberg",
       "nonsmooth Krenk-Hogsberg alpha-scheme: mean-value equation of motion, first-order filter "
       "on K[q], "
-      "algorithmic energy decays also with damping (derived, see header)",
-      {{"rho", "", "rho in [0, 1] (default 1/2), mapped by the generalized-alpha formulas", {}},
-       {"alpha_m", "", "explicit alpha_m in [-1, 1) (not with rho)", {}},
-       {"alpha_f", "", "explicit alpha_f in [-1, 1] (not with rho)", {}},
-       {"beta", "", "explicit beta in [0, 2] (default (gamma+1/2)^2/4; not with rho)", {}},
-       {"gamma", "", "explicit gamma in (0, 2] (default 1/2+alpha_f-alpha_m; not with rho)", {}}},
-      true);
+      "algorithmic energy decays also with damping (derived, see header)");
 }
 
 }  // namespace nsh

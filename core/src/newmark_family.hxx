@@ -17,77 +17,6 @@
 namespace nsh {
 namespace newmark_detail {
 
-inline void check_keys(const SchemeSpec& spec, const std::vector<std::string>& keys) {
-  for (const auto& [key, value] : spec.options()) {
-    bool known = false;
-    for (const auto& k : keys) known = known || k == key;
-    if (!known) {
-      std::string list;
-      for (const auto& k : keys) list += (list.empty() ? "" : ", ") + k;
-      throw SpecError(spec.name() + ":" + key,
-                      "unknown option; " + spec.name() + " accepts: " + list);
-    }
-  }
-}
-
-inline NewmarkImpactLaw parse_law(const SchemeSpec& spec) {
-  if (!spec.has("impact")) return NewmarkImpactLaw::smooth;
-  const std::string& text = spec.text("impact");
-  if (text == "smooth") return NewmarkImpactLaw::smooth;
-  if (text == "previous") return NewmarkImpactLaw::previous;
-  throw SpecError(spec.name() + ":impact",
-                  "'" + text + "' is not accepted; choices: smooth, previous");
-}
-
-inline NewmarkActivation parse_activation(const SchemeSpec& spec) {
-  if (!spec.has("activation")) return NewmarkActivation::position_velocity;
-  const std::string& text = spec.text("activation");
-  if (text == "position") return NewmarkActivation::position;
-  if (text == "position-velocity") return NewmarkActivation::position_velocity;
-  throw SpecError(spec.name() + ":activation",
-                  "'" + text + "' is not accepted; choices: position-velocity, position");
-}
-
-template <class Scalar>
-LcpMethod parse_method(const SchemeSpec& spec) {
-  LcpMethod method = LcpMethod::lemke;
-  if (spec.has("lcp")) {
-    try {
-      method = parse_lcp_method(spec.text("lcp"));
-    } catch (const SpecError&) {
-      throw SpecError(spec.name() + ":lcp", "'" + spec.text("lcp") +
-                                                "' is not accepted; choices: lemke, "
-                                                "enumeration, pgs, fb, prox");
-    }
-  }
-  if constexpr (is_exact_v<Scalar>) {
-    if (method != LcpMethod::lemke && method != LcpMethod::enumeration)
-      throw SpecError(spec.name() + ":lcp",
-                      std::string("'") + to_string(method) +
-                          "' iterates or needs sqrt and cannot run in rational arithmetic; "
-                          "accepted with --precision rational: lemke, enumeration");
-  }
-  return method;
-}
-
-/// An exact option value with a closed or half-open range check.
-inline Rational exact_option(const SchemeSpec& spec, const std::string& key,
-                             const std::string& fallback, const Rational& lo, const Rational& hi,
-                             bool hi_open, const std::string& range_text) {
-  const std::string text = spec.has(key) ? spec.text(key) : fallback;
-  const Rational x = parse_rational(text, spec.name() + ":" + key);
-  if (x < lo || x > hi || (hi_open && x == hi))
-    throw SpecError(spec.name() + ":" + key,
-                    "value " + text + " is out of range; accepted: " + range_text);
-  return x;
-}
-
-/// alpha_m, alpha_f from rho_inf (Siconos NewMarkAlphaOSI::setParametersFromRho_infty).
-inline void from_rho(const Rational& rho, Rational& alpha_m, Rational& alpha_f) {
-  alpha_m = (2 * rho - 1) / (rho + 1);
-  alpha_f = rho / (rho + 1);
-}
-
 /// The impulse step shared by both schemes: index set at q_{k+1}, impulse LCP on it, post-impact
 /// velocity. Fills v_next, impulse, summary.lcp / lcp_solved / index_set, the local velocities.
 template <class Scalar>
@@ -191,55 +120,6 @@ Scalar inverse_quad(const Eigen::PartialPivLU<Matrix<Scalar>>& lu, const Vector<
   return x.dot(work);
 }
 
-inline std::string options_suffix(NewmarkImpactLaw law, NewmarkActivation activation,
-                                  LcpMethod method) {
-  return std::string("activation=") + to_string(activation) + ",impact=" + to_string(law) +
-         ",lcp=" + to_string(method);
-}
-
-/// The explicit (alpha_m, alpha_f[, beta, gamma]) or rho form shared by gen-alpha and
-/// krenk-hogsberg. alpha_f_range / gamma_range: "[-1, 1)" or "[-1, 1]", the range text of an
-/// explicit gamma (checked in [0, 2]); check_gamma runs on gamma (given or default) before
-/// beta is read. Returns the canonical parameter text; *rho is set in the rho form.
-template <class CheckGamma>
-std::string alpha_form(const SchemeSpec& spec, bool alpha_f_open, const std::string& gamma_range,
-                       CheckGamma check_gamma, NewmarkParameters& p, Rational* rho) {
-  const Rational half = Rational(1) / 2;
-  const std::string& name = spec.name();
-  const bool explicit_form =
-      spec.has("alpha_m") || spec.has("alpha_f") || spec.has("beta") || spec.has("gamma");
-  if (!explicit_form) {
-    *rho = exact_option(spec, "rho", "1/2", Rational(0), Rational(1), false, "a number in [0, 1]");
-    from_rho(*rho, p.alpha_m, p.alpha_f);
-    p.gamma = half + p.alpha_f - p.alpha_m;
-    p.beta = (p.gamma + half) * (p.gamma + half) / 4;
-    return "rho=" + format_scalar(*rho);
-  }
-  if (spec.has("rho"))
-    throw SpecError(name + ":rho",
-                    "rho cannot be combined with alpha_m, alpha_f, beta or gamma; "
-                    "give either " +
-                        name + ":rho=R or " + name + ":alpha_m=..,alpha_f=..[,beta=..,gamma=..]");
-  for (const char* key : {"alpha_m", "alpha_f"})
-    if (!spec.has(key))
-      throw SpecError(name + ":" + key,
-                      "the explicit form needs both alpha_m and alpha_f (beta and gamma "
-                      "default to the second-order, rho-consistent values)");
-  p.alpha_m =
-      exact_option(spec, "alpha_m", "0", Rational(-1), Rational(1), true, "a number in [-1, 1)");
-  p.alpha_f = exact_option(spec, "alpha_f", "0", Rational(-1), Rational(1), alpha_f_open,
-                           alpha_f_open ? "a number in [-1, 1)" : "a number in [-1, 1]");
-  p.gamma = spec.has("gamma")
-                ? exact_option(spec, "gamma", "0", Rational(0), Rational(2), false, gamma_range)
-                : half + p.alpha_f - p.alpha_m;
-  check_gamma(p.gamma);
-  p.beta = spec.has("beta") ? exact_option(spec, "beta", "0", Rational(0), Rational(2), false,
-                                           "a number in [0, 2]")
-                            : (p.gamma + half) * (p.gamma + half) / 4;
-  return "alpha_f=" + format_scalar(p.alpha_f) + ",alpha_m=" + format_scalar(p.alpha_m) +
-         ",beta=" + format_scalar(p.beta) + ",gamma=" + format_scalar(p.gamma);
-}
-
 }  // namespace newmark_detail
 
 // ------------------------------------------------------------------------------------------
@@ -247,19 +127,14 @@ std::string alpha_form(const SchemeSpec& spec, bool alpha_f_open, const std::str
 // ------------------------------------------------------------------------------------------
 
 template <class Scalar>
-void NewmarkSplitting<Scalar>::parse_impulse_options(const SchemeSpec& spec) {
-  law_ = newmark_detail::parse_law(spec);
-  activation_ = newmark_detail::parse_activation(spec);
-  lcp_method_ = newmark_detail::parse_method<Scalar>(spec);
-}
-
-template <class Scalar>
-void NewmarkSplitting<Scalar>::set_spec_text(const std::string& name, const std::string& params) {
-  // Canonical option order is alphabetical (SchemeSpec::str); rebuild through SchemeSpec.
-  spec_text_ = SchemeSpec::parse(name + ":" +
-                                 newmark_detail::options_suffix(law_, activation_, lcp_method_) +
-                                 "," + params)
-                   .str();
+template <class Own>
+Own NewmarkSplitting<Scalar>::parse(const SchemeSpec& spec) {
+  NewmarkFamilyOptions<Own> options = parse_options<NewmarkFamilyOptions<Own>>(spec);
+  if constexpr (is_exact_v<Scalar>) require_exact_lcp_method(spec.name(), options.impulse.lcp);
+  name_ = spec.name();
+  impulse_options_ = options.impulse;
+  own_values_ = option_values(options.own);
+  return options.own;
 }
 
 template <class Scalar>
@@ -274,12 +149,15 @@ template <class Scalar>
 SchemeInfo NewmarkSplitting<Scalar>::splitting_info(const char* family, int smooth_order,
                                                     const NewmarkParameters& claimed) const {
   SchemeInfo info;
-  info.parameters = {{"alpha_m", format_scalar(claimed.alpha_m)},
-                     {"alpha_f", format_scalar(claimed.alpha_f)},
-                     {"beta", format_scalar(claimed.beta)},
-                     {"gamma", format_scalar(claimed.gamma)}};
+  // The options as the scheme claims them (a mutant's law included), then the parameters.
+  info.parameters = own_values_;
+  info.parameters.merge(option_values(impulse_options_));
+  info.spec = SchemeSpec::from(name_, info.parameters).str();
+  info.parameters["alpha_m"] = format_scalar(claimed.alpha_m);
+  info.parameters["alpha_f"] = format_scalar(claimed.alpha_f);
+  info.parameters["beta"] = format_scalar(claimed.beta);
+  info.parameters["gamma"] = format_scalar(claimed.gamma);
   info.family = family;
-  info.spec = spec_text_;
   info.smooth_order = smooth_order;
   info.impulse_lcp = true;
   info.algorithmic_energy = true;
@@ -343,11 +221,12 @@ template <class Scalar>
 void NewmarkSplitting<Scalar>::impulse(const char* scheme, NewmarkImpactLaw law,
                                        const State<Scalar>& state, StepSummary<Scalar>& summary) {
   newmark_detail::impulse_step<Scalar>(
-      scheme, *model_, delassus_, minv_g_, law, activation_, lcp_method_, lcp_options_, state.t,
-      state.v, q_next_, vs_next_, gap_next_, velocity_k_, velocity_smooth_, velocity_newton_,
-      impulse_, v_next_, active_, impulse_work_, summary);
-  // The velocity of the claimed law (law_), whichever law the LCP used.
-  summary.velocity_newton = law_ == NewmarkImpactLaw::smooth ? velocity_smooth_ : velocity_k_;
+      scheme, *model_, delassus_, minv_g_, law, impulse_options_.activation, impulse_options_.lcp,
+      lcp_options_, state.t, state.v, q_next_, vs_next_, gap_next_, velocity_k_, velocity_smooth_,
+      velocity_newton_, impulse_, v_next_, active_, impulse_work_, summary);
+  // A mutant that claims the smooth law reports the smooth velocity as the law's velocity.
+  summary.velocity_newton =
+      impulse_options_.impact == NewmarkImpactLaw::smooth ? velocity_smooth_ : velocity_k_;
 }
 
 template <class Scalar>
@@ -406,48 +285,20 @@ void NewmarkSplitting<Scalar>::advance(State<Scalar>& state) {
 // ------------------------------------------------------------------------------------------
 
 template <class Scalar>
-NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec) : name_(spec.name()) {
-  namespace d = newmark_detail;
-  const Rational half = Rational(1) / 2;
-  std::string params;
-  if (name_ == "newmark") {
-    d::check_keys(spec, {"activation", "beta", "gamma", "impact", "lcp"});
-    ledger_.alpha_m = ledger_.alpha_f = 0;
-    ledger_.beta =
-        d::exact_option(spec, "beta", "1/4", Rational(0), Rational(1), false, "a number in [0, 1]");
-    ledger_.gamma = d::exact_option(spec, "gamma", "1/2", Rational(0), Rational(1), false,
-                                    "a number in [0, 1]");
-    params = "beta=" + format_scalar(ledger_.beta) + ",gamma=" + format_scalar(ledger_.gamma);
-  } else if (name_ == "hht") {
-    d::check_keys(spec, {"activation", "alpha", "impact", "lcp"});
-    const Rational alpha = d::exact_option(spec, "alpha", "-1/10", Rational(-1) / 3, Rational(0),
-                                           false, "a number in [-1/3, 0]");
-    ledger_.alpha_m = 0;
-    ledger_.alpha_f = -alpha;
-    ledger_.gamma = half - alpha;
-    ledger_.beta = (1 - alpha) * (1 - alpha) / 4;
-    params = "alpha=" + format_scalar(alpha);
-  } else if (name_ == "gen-alpha") {
-    d::check_keys(spec,
-                  {"activation", "alpha_f", "alpha_m", "beta", "gamma", "impact", "lcp", "rho"});
-    Rational rho(-1);
-    params = d::alpha_form(
-        spec, /*alpha_f_open=*/true, "a number in [0, 2]",
-        [&](const Rational& gamma) {
-          if (!spec.has("gamma") && (gamma < 0 || gamma > 2))
-            throw SpecError(name_ + ":gamma", "the default gamma = 1/2 + alpha_f - alpha_m = " +
-                                                  format_scalar(gamma) +
-                                                  " is outside [0, 2]; give gamma explicitly");
-        },
-        ledger_, &rho);
+NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec) {
+  const std::string& name = spec.name();
+  if (name == "newmark") {
+    ledger_ = this->template parse<NewmarkOptions>(spec).parameters();
+  } else if (name == "hht") {
+    ledger_ = this->template parse<HhtOptions>(spec).parameters();
+  } else if (name == "gen-alpha") {
+    ledger_ = this->template parse<GenAlphaOptions>(spec).parameters();
   } else {
-    throw SpecError("scheme", "NewmarkFamily does not implement '" + name_ +
+    throw SpecError("scheme", "NewmarkFamily does not implement '" + name +
                                   "'; it implements newmark, hht and gen-alpha");
   }
   dynamic_ = claimed_ = ledger_;
-  this->parse_impulse_options(spec);
-  dynamic_law_ = this->law_;
-  this->set_spec_text(name_, params);
+  dynamic_law_ = this->impulse_options_.impact;
   this->set_dynamics(dynamic_);
   lam_ = scalar_cast<Scalar>(ledger_.alpha_m);
   laf_ = scalar_cast<Scalar>(ledger_.alpha_f);
@@ -596,25 +447,9 @@ void NewmarkFamily<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& s
 
 template <class Scalar>
 KrenkHogsberg<Scalar>::KrenkHogsberg(const SchemeSpec& spec) {
-  namespace d = newmark_detail;
   if (spec.name() != "krenk-hogsberg")
     throw SpecError("scheme", "KrenkHogsberg implements krenk-hogsberg, not '" + spec.name() + "'");
-  d::check_keys(spec,
-                {"activation", "alpha_f", "alpha_m", "beta", "gamma", "impact", "lcp", "rho"});
-  Rational rho(-1);
-  const std::string params = d::alpha_form(
-      spec, /*alpha_f_open=*/false, "a number in (0, 2]",
-      [&](const Rational& gamma) {
-        // gamma M is the leading term of the iteration matrix.
-        if (!(gamma > 0) || gamma > 2)
-          throw SpecError(spec.name() + ":gamma",
-                          "gamma = " + format_scalar(gamma) +
-                              " is out of range; accepted: a number in (0, 2] (the default is "
-                              "1/2 + alpha_f - alpha_m)");
-      },
-      parameters_, &rho);
-  this->parse_impulse_options(spec);
-  this->set_spec_text("krenk-hogsberg", params);
+  parameters_ = this->template parse<KrenkHogsbergOptions>(spec).parameters();
   this->set_dynamics(parameters_);
 }
 
@@ -685,7 +520,7 @@ void KrenkHogsberg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& s
   dr = r_next - r;
   da = a_next - a;
 
-  this->impulse("krenk-hogsberg", this->law_, state, summary);
+  this->impulse("krenk-hogsberg", this->impulse_options_.impact, state, summary);
   summary.external_impulse = h * fmean_;
 
   this->mechanical_ledger(state, summary);

@@ -1,8 +1,10 @@
 #include <nsh/error.hpp>
+#include <nsh/format.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 
 namespace nsh {
@@ -100,22 +102,38 @@ Rational parse_rational(std::string_view text, const std::string& field) {
 }
 
 template <>
-Rational parse_number<Rational>(std::string_view text, const std::string& field) {
-  return parse_rational(text, field);
+Rational round_exact<Rational>(const Rational& exact, const std::string&) {
+  return exact;
 }
 
 template <>
-Real50 parse_number<Real50>(std::string_view text, const std::string& field) {
-  const Rational r = parse_rational(text, field);
+Real50 round_exact<Real50>(const Rational& r, const std::string&) {
   // numerator / denominator in 50 digits: one rounding for integers and decimals whose
   // denominator is exact, at most one more for general fractions (both below 1e-50 relative).
   return Real50(numerator(r)) / Real50(denominator(r));
 }
 
 template <>
+double round_exact<double>(const Rational& r, const std::string& field) {
+  // Correct rounding of the exact value (cpp_rational's conversion rounds to nearest).
+  const double value = r.convert_to<double>();
+  if (!std::isfinite(value)) throw InputError(field, "'" + format_scalar(r) + "' overflows double");
+  return value;
+}
+
+template <>
+Rational parse_number<Rational>(std::string_view text, const std::string& field) {
+  return parse_rational(text, field);
+}
+
+template <>
+Real50 parse_number<Real50>(std::string_view text, const std::string& field) {
+  return round_exact<Real50>(parse_rational(text, field), field);
+}
+
+template <>
 double parse_number<double>(std::string_view text, const std::string& field) {
   const Rational r = parse_rational(text, field);
-  // Correct rounding of the exact value (cpp_rational's conversion rounds to nearest).
   const double value = r.convert_to<double>();
   if (!std::isfinite(value))
     throw InputError(field, "'" + std::string(text) + "' overflows double");

@@ -8,21 +8,12 @@
 namespace nsh {
 
 template <class Scalar>
-FirstOrderPenalty<Scalar>::FirstOrderPenalty(const SchemeSpec& spec) : spec_(spec) {
-  kappa_ = spec.number<Scalar>("kappa");
-  const Scalar zero(0);
-  if (!(kappa_ > zero))
-    throw SpecError(spec.name() + ":kappa",
-                    "value " + spec.text("kappa") + " is out of range; accepted: kappa > 0");
-  const std::string& method = spec.text("method");
-  if (method != "explicit" && method != "implicit")
-    throw SpecError(spec.name() + ":method", "'" + method + "'; choices: explicit, implicit");
-  implicit_ = method == "implicit";
-}
+FirstOrderPenalty<Scalar>::FirstOrderPenalty(const SchemeSpec& spec)
+    : spec_(spec), options_(parse_options<FirstOrderPenaltyOptions<Scalar>>(spec)) {}
 
 template <class Scalar>
 FirstOrderSchemeInfo FirstOrderPenalty<Scalar>::info() const {
-  return FirstOrderSchemeInfo{"penalty", spec_.str(), 1};
+  return FirstOrderSchemeInfo{"penalty", canonical_spec("penalty", options_, spec_), 1};
 }
 
 template <class Scalar>
@@ -47,7 +38,8 @@ Vector<Scalar> FirstOrderPenalty<Scalar>::penalty_force(const Vector<Scalar>& x)
   Vector<Scalar> force = Vector<Scalar>::Zero(x.size());
   for (Index i = 0; i < constraints_.A.rows(); ++i) {
     const Scalar violation = constraints_.A.row(i).dot(x) - constraints_.b(i);
-    if (violation > Scalar(0)) force -= (kappa_ * violation) * constraints_.A.row(i).transpose();
+    if (violation > Scalar(0))
+      force -= (options_.kappa * violation) * constraints_.A.row(i).transpose();
   }
   return force;
 }
@@ -64,7 +56,7 @@ void FirstOrderPenalty<Scalar>::step(FirstOrderState<Scalar>& state,
   summary.predictor = state.x + h_ * f;
   summary.has_projection = false;
   Vector<Scalar> x;
-  if (!implicit_) {
+  if (!implicit()) {
     x = summary.predictor + h_ * penalty_force(state.x);
   } else {
     // Backward Euler: (I - h A) x + h kappa A_W^T (A_W x - b_W) = x_k + h (b + t_{k+1} c), W the
@@ -83,8 +75,8 @@ void FirstOrderPenalty<Scalar>::step(FirstOrderState<Scalar>& state,
       for (Index i = 0; i < m; ++i) {
         if (!active[static_cast<std::size_t>(i)]) continue;
         const Vector<Scalar> a = constraints_.A.row(i).transpose();
-        S += (h_ * kappa_) * a * a.transpose();
-        r += (h_ * kappa_ * constraints_.b(i)) * a;
+        S += (h_ * options_.kappa) * a * a.transpose();
+        r += (h_ * options_.kappa * constraints_.b(i)) * a;
       }
       detail::DenseLu<Scalar> lu;
       if (!lu.factor(S, tolerance<Scalar>(Scalar(max_abs(S))))) return false;
@@ -97,9 +89,9 @@ void FirstOrderPenalty<Scalar>::step(FirstOrderState<Scalar>& state,
         active[static_cast<std::size_t>(i)] = constraints_.A.row(i).dot(y) > constraints_.b(i);
       return active;
     };
-    const Scalar tol =
-        tolerance<Scalar>(Scalar(Scalar(1) + max_abs(state.x) + h_ * kappa_ + h_ * max_abs(f)),
-                          Scalar(64 * (n + m + 1)));
+    const Scalar tol = tolerance<Scalar>(
+        Scalar(Scalar(1) + max_abs(state.x) + h_ * options_.kappa + h_ * max_abs(f)),
+        Scalar(64 * (n + m + 1)));
     Vector<Scalar> y = summary.predictor + h_ * penalty_force(state.x);
     std::vector<bool> active = active_at(summary.predictor);
     bool solved = false;
@@ -144,8 +136,7 @@ void register_penalty(FirstOrderRegistry& registry) {
   entry.name = "penalty";
   entry.summary =
       "first-order penalty x' = f + kappa max(0, -g) grad g, explicit or backward Euler";
-  entry.options = {SchemeOption{"kappa", "1000", "penalty stiffness, > 0", {}},
-                   SchemeOption{"method", "explicit", "time stepping", {"explicit", "implicit"}}};
+  entry.options = declared_options<FirstOrderPenaltyOptions<double>>();
   entry.make_double = [](const SchemeSpec& s) {
     return std::make_unique<FirstOrderPenalty<double>>(s);
   };

@@ -10,25 +10,14 @@
 namespace nsh {
 
 template <class Scalar>
-Penalty2<Scalar>::Penalty2(const SchemeSpec& spec) : spec_(spec) {
-  kappa_ = spec.number<Scalar>("kappa");
-  damping_ = spec.number<Scalar>("damping");
-  const Scalar zero(0);
-  if (!(kappa_ > zero))
-    throw SpecError(spec.name() + ":kappa",
-                    "value " + spec.text("kappa") + " is out of range; accepted: kappa > 0");
-  require_in_range<Scalar>(spec, "damping", damping_, &zero, nullptr, "damping >= 0");
-  const std::string& method = spec.text("method");
-  if (method != "explicit" && method != "implicit")
-    throw SpecError(spec.name() + ":method", "'" + method + "'; choices: explicit, implicit");
-  implicit_ = method == "implicit";
-}
+Penalty2<Scalar>::Penalty2(const SchemeSpec& spec)
+    : spec_(spec), options_(parse_options<Penalty2Options<Scalar>>(spec)) {}
 
 template <class Scalar>
 SchemeInfo Penalty2<Scalar>::info() const {
   SchemeInfo info;
   info.family = "penalty2";
-  info.spec = spec_.str();
+  info.spec = canonical_spec("penalty2", options_, spec_);
   info.smooth_order = 1;
   info.impulse_lcp = false;
   info.algorithmic_energy = false;
@@ -50,7 +39,7 @@ Scalar Penalty2<Scalar>::stored_energy(const Vector<Scalar>& gap) const {
   Scalar v(0);
   for (Index a = 0; a < gap.size(); ++a)
     if (gap(a) < Scalar(0)) v += gap(a) * gap(a);
-  return kappa_ * v / Scalar(2);
+  return options_.kappa * v / Scalar(2);
 }
 
 template <class Scalar>
@@ -63,12 +52,12 @@ void Penalty2<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summar
   Vector<Scalar> spring(m), dashpot(m);  // the two parts of lambda used by the step
   Vector<Scalar> q1, v1, F;
 
-  if (!implicit_) {
+  if (!implicit()) {
     F = model.force(state.t);
     for (Index a = 0; a < m; ++a) {
       const bool penetrating = g0(a) < Scalar(0);
-      spring(a) = penetrating ? Scalar(-kappa_ * g0(a)) : Scalar(0);
-      dashpot(a) = penetrating && U0(a) < Scalar(0) ? Scalar(-damping_ * U0(a)) : Scalar(0);
+      spring(a) = penetrating ? Scalar(-options_.kappa * g0(a)) : Scalar(0);
+      dashpot(a) = penetrating && U0(a) < Scalar(0) ? Scalar(-options_.damping * U0(a)) : Scalar(0);
     }
     detail::DenseLu<Scalar> lu;
     if (!lu.factor(model.M)) throw StepError("penalty2: the mass matrix is singular");
@@ -82,14 +71,15 @@ void Penalty2<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summar
     const Vector<Scalar> r = model.M * v0 + h * F - h * (model.K * q0);
     std::vector<bool> dashpot_switch(static_cast<std::size_t>(m));
     for (Index a = 0; a < m; ++a)
-      dashpot_switch[static_cast<std::size_t>(a)] = damping_ > Scalar(0) && g0(a) < Scalar(0);
+      dashpot_switch[static_cast<std::size_t>(a)] =
+          options_.damping > Scalar(0) && g0(a) < Scalar(0);
     auto law = [&](const Vector<Scalar>& v, Vector<Scalar>& s, Vector<Scalar>& d) {
       const Vector<Scalar> U = model.local_velocity(v);
       for (Index a = 0; a < m; ++a) {
         const Scalar g1 = g0(a) + h * U(a);
-        s(a) = g1 < Scalar(0) ? Scalar(-kappa_ * g1) : Scalar(0);
+        s(a) = g1 < Scalar(0) ? Scalar(-options_.kappa * g1) : Scalar(0);
         d(a) = dashpot_switch[static_cast<std::size_t>(a)] && U(a) < Scalar(0)
-                   ? Scalar(-damping_ * U(a))
+                   ? Scalar(-options_.damping * U(a))
                    : Scalar(0);
       }
     };
@@ -106,10 +96,10 @@ void Penalty2<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summar
         const unsigned p = pieces[static_cast<std::size_t>(a)];
         Scalar slope(0), offset(0);
         if (p & 1U) {
-          offset -= kappa_ * g0(a);
-          slope -= kappa_ * h;
+          offset -= options_.kappa * g0(a);
+          slope -= options_.kappa * h;
         }
-        if (p & 2U) slope -= damping_;
+        if (p & 2U) slope -= options_.damping;
         const Vector<Scalar> Ga = model.G.col(a);
         A -= (h * slope) * Ga * Ga.transpose();
         rhs += (h * offset) * Ga;
@@ -130,8 +120,9 @@ void Penalty2<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summar
       }
       return pieces;
     };
-    const Scalar scale = max_abs(S) * (Scalar(1) + max_abs(v0)) + max_abs(r) +
-                         h * max_abs(model.G) * (kappa_ * max_abs(g0) + damping_ * max_abs(U0));
+    const Scalar scale =
+        max_abs(S) * (Scalar(1) + max_abs(v0)) + max_abs(r) +
+        h * max_abs(model.G) * (options_.kappa * max_abs(g0) + options_.damping * max_abs(U0));
     const Scalar tol = tolerance<Scalar>(Scalar(scale + Scalar(1)), Scalar(64 * (n + m + 1)));
     Vector<Scalar> v = v0;
     std::vector<unsigned> pieces = pieces_at(v0);
@@ -178,7 +169,7 @@ void Penalty2<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summar
   summary.W_contact = h * detail::dot<Scalar>(U1, lambda);
   const Scalar dvM = detail::dot<Scalar>(dv, Vector<Scalar>(model.M * dv));
   const Scalar dqK = detail::dot<Scalar>(dq, Vector<Scalar>(model.K * dq));
-  if (implicit_) {
+  if (implicit()) {
     summary.W_damp = -h * detail::dot<Scalar>(v1, Vector<Scalar>(model.C * v1));
     summary.numerical_dissipation = half * dvM + half * dqK;
   } else {
@@ -205,12 +196,7 @@ void register_penalty2(Registry& registry) {
   SchemeEntry entry;
   entry.name = "penalty2";
   entry.summary = "second-order spring-dashpot penalty contact, symplectic or backward Euler";
-  entry.options = {SchemeOption{"kappa", "1e4", "contact stiffness, > 0", {}},
-                   SchemeOption{"damping", "0", "contact dashpot c (compression only), >= 0", {}},
-                   SchemeOption{"method",
-                                "implicit",
-                                "explicit = symplectic Euler, implicit = backward Euler",
-                                {"explicit", "implicit"}}};
+  entry.options = declared_options<Penalty2Options<double>>();
   set_factories<Penalty2>(entry, true);
   registry.add(std::move(entry));
 }

@@ -42,6 +42,13 @@ SchemeSpec SchemeSpec::parse(const std::string& raw) {
   return spec;
 }
 
+SchemeSpec SchemeSpec::from(std::string name, std::map<std::string, std::string> options) {
+  SchemeSpec spec;
+  spec.name_ = std::move(name);
+  spec.options_ = std::move(options);
+  return spec;
+}
+
 const std::string& SchemeSpec::text(const std::string& key) const {
   const auto it = options_.find(key);
   if (it == options_.end()) throw SpecError(name_ + ":" + key, "option is missing");

@@ -11,17 +11,19 @@
 namespace nsh::properties {
 namespace {
 
-/// An exact parameter the scheme reports it steps with (SchemeInfo::parameters).
-Rational parameter(const SchemeInfo& info, const std::string& key) {
+/// The text of a resolved option or parameter the scheme reports it steps with
+/// (SchemeInfo::parameters); never a default of the claims' own.
+const std::string& reported(const SchemeInfo& info, const std::string& key) {
   const auto it = info.parameters.find(key);
   if (it == info.parameters.end())
     throw SpecError(info.spec, "the scheme reports no parameter '" + key +
                                    "' (SchemeInfo::parameters), which its claims read");
-  return parse_rational(it->second, info.spec + ": parameter " + key);
+  return it->second;
 }
 
-std::string text(const SchemeSpec& spec, const std::string& key, const std::string& fallback) {
-  return spec.has(key) ? spec.text(key) : fallback;
+/// An exact parameter the scheme reports it steps with.
+Rational parameter(const SchemeInfo& info, const std::string& key) {
+  return parse_rational(reported(info, key), info.spec + ": parameter " + key);
 }
 
 Claim claim(const std::string& property, const std::string& domain, CaseDomain cases = {}) {
@@ -39,7 +41,7 @@ SchemeSpec with(SchemeSpec spec, const std::string& key, const std::string& valu
 std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
   const SchemeSpec spec = SchemeSpec::parse(info.spec);
   const Rational theta = parameter(info, "theta");
-  const bool velocity_rule = text(spec, "activation", "position-velocity") == "position-velocity";
+  const bool velocity_rule = reported(info, "activation") == "position-velocity";
   const bool friction = info.friction;
   const Rational half = Rational(1) / 2;
   CaseDomain any;
@@ -170,8 +172,8 @@ std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
   // the scheme's own; the claims do not derive them again).
   const Rational am = parameter(info, "alpha_m"), af = parameter(info, "alpha_f");
   const Rational beta = parameter(info, "beta"), gamma = parameter(info, "gamma");
-  const bool smooth_law = text(spec, "impact", "smooth") == "smooth";
-  const bool velocity_rule = text(spec, "activation", "position-velocity") == "position-velocity";
+  const bool smooth_law = reported(info, "impact") == "smooth";
+  const bool velocity_rule = reported(info, "activation") == "position-velocity";
   const Rational half = Rational(1) / 2;
   std::vector<Claim> out;
   out.push_back(
@@ -222,7 +224,7 @@ std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
                     parameters_text + "; F constant, K SPD" + (krenk ? "" : ", C = 0") + "; " +
                         impact_text + " (docs/theory.md §3.2)",
                     decay);
-    if (smooth_law && spec.has("impact")) {
+    if (smooth_law) {
       CaseDomain one;
       one.e_lo = one.e_hi = 1;
       one.stiffness_spd = true;

@@ -21,4 +21,10 @@ Scalar parse_number(std::string_view text, const std::string& field);
 /// The exact rational value of a decimal or fraction string (the common first step).
 Rational parse_rational(std::string_view text, const std::string& field);
 
+/// The Scalar nearest an exact value, rounded as parse_number rounds the same number written as
+/// text (so an option read exactly and then rounded steps with the same Scalar as one read in
+/// Scalar). Throws InputError naming `field` if it overflows double.
+template <class Scalar>
+Scalar round_exact(const Rational& exact, const std::string& field);
+
 }  // namespace nsh

@@ -35,6 +35,8 @@ class SchemeSpec {
  public:
   /// Split `text` into name and key=value pairs (syntax only; no knowledge of schemes).
   static SchemeSpec parse(const std::string& text);
+  /// The spec of `name` with these options (the canonical form of a scheme's options).
+  static SchemeSpec from(std::string name, std::map<std::string, std::string> options);
 
   const std::string& name() const { return name_; }
   const std::map<std::string, std::string>& options() const { return options_; }

@@ -88,6 +88,7 @@ class MutantMoreauJean : public Scheme<double> {
                 ",theta=" + format_scalar(parse_rational(theta_text_, "theta"));
     info.smooth_order = parse_rational(theta_text_, "theta") == Rational(1) / 2 ? 2 : 1;
     info.parameters["theta"] = format_scalar(parse_rational(theta_text_, "theta"));
+    info.parameters["activation"] = activation_;
     info.friction = is_friction_defect(defect_);
     return info;
   }

@@ -65,6 +65,7 @@
 
 #include <nsh/impact_lcp.hpp>
 #include <nsh/registry.hpp>
+#include <nsh/scheme_options.hpp>
 #include <nsh/schemes/scheme.hpp>
 #include <nsh/sparse_model.hpp>
 
@@ -109,6 +110,17 @@ struct EventDrivenOptions {
   /// and more for larger ones; raise it for long runs of stiff models
   /// (docs/event-driven-performance.md).
   Index max_segments{10000000};
+
+  /// The options a spec sets (nsh/scheme_options.hpp); the bounds above are not spec options.
+  /// The default texts are the initial values above.
+  template <class V>
+  void visit(V& v) {
+    v("tolerance", tolerance, "0",
+      "relative tolerance of the event logic times the problem scale, >= 0 (0: 64 epsilons)",
+      as_written(at_least(0, ">= 0")));
+    v("lcp", lcp_method, "lemke", "solver of the impact and acceleration LCPs",
+      one_of(LcpMethod::lemke, LcpMethod::enumeration));
+  }
 };
 
 /// The event-driven flow: holds the state, the closed set and the accumulated step quantities.

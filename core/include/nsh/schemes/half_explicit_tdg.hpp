@@ -71,6 +71,7 @@
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/nonlinear_model.hpp>
 #include <nsh/registry.hpp>
+#include <nsh/scheme_options.hpp>
 
 #include <nsh/schemes/scheme.hpp>
 #include <optional>
@@ -82,10 +83,45 @@
 
 namespace nsh {
 
-/// How the prox parameter r of the semismooth Newton is chosen.
-struct HalfExplicitProxRule {
-  bool delassus{true};  ///< r_i = 1 / W_ii (MBSim), else r_i = constant
-  Rational constant{1};
+/// The LCP solver when the semismooth Newton does not certify its answer.
+enum class HalfExplicitFallback { lemke, enumeration, none };
+const char* to_string(HalfExplicitFallback fallback);
+
+/// The options of HalfExplicitTdg, declared once (nsh/scheme_options.hpp).
+struct HalfExplicitTdgOptions {
+  /// The prox parameter: empty (r=delassus) r_i = 1 / W_ii (MBSim), else r_i = *r.
+  std::optional<Rational> r;
+  Rational tolerance;  ///< relative natural-map tolerance of the certificate; 0: 4096 eps
+  Index max_iterations{};
+  HalfExplicitFallback fallback{};
+  /// Empty: lemke for d = 1, alart-curnier for d = 2. No default value, so that the canonical
+  /// spec of a frictionless run has no friction option.
+  std::optional<FrictionMethod> friction;
+
+  template <class V>
+  void visit(V& v) {
+    OptionRange positive = above(0, "delassus or a positive number");
+    positive.violation = "is not positive";
+    positive.keyword = "delassus";
+    v("r", r, "delassus", "prox parameter: delassus (r_i = 1/W_ii, as MBSim) or a positive number",
+      positive);
+    OptionRange nonnegative = at_least(0, "a number >= 0");
+    nonnegative.violation = "is negative";
+    v("tolerance", tolerance, "0", "relative natural-map tolerance of the certificate; 0: 4096 eps",
+      nonnegative);
+    OptionRange iterations = closed_range(1, 100000);
+    iterations.text = "an integer in [1, 100000]";
+    iterations.violation = "is not accepted";
+    v("max_iterations", max_iterations, "50", "semismooth Newton iterations before the fallback",
+      iterations);
+    v("fallback", fallback, "lemke", "LCP solver when Newton does not certify (none: a StepError)",
+      one_of(HalfExplicitFallback::lemke, HalfExplicitFallback::enumeration,
+             HalfExplicitFallback::none));
+    v("friction", friction, "",
+      "one-step Coulomb friction solver (docs/half-explicit-tdg.md); unset: lemke for d = 1 "
+      "(exact in rational), alart-curnier for d = 2; rational arithmetic accepts lemke only",
+      one_of(FrictionMethod::lemke, FrictionMethod::alart_curnier, FrictionMethod::pgs));
+  }
 };
 
 /// The prox semismooth Newton of the scheme (docs/half-explicit-tdg.md) on LCP(W, b), with the
@@ -112,13 +148,10 @@ class HalfExplicitTdg : public Scheme<Scalar> {
   Index last_newton_iterations() const { return last_newton_iterations_; }
 
  private:
-  HalfExplicitProxRule rule_;
-  Rational tolerance_exact_{0};
-  Index max_iterations_{50};
-  bool use_fallback_{true};
-  LcpMethod fallback_{LcpMethod::lemke};
+  HalfExplicitTdgOptions options_;
+  bool use_fallback_{true};               // options_.fallback != none
+  LcpMethod fallback_{LcpMethod::lemke};  // options_.fallback as an LCP method
   LcpOptions<Scalar> lcp_options_;
-  std::optional<FrictionMethod> friction_method_;
 
   // Bound by initialize.
   const LinearModel<Scalar>* model_{nullptr};

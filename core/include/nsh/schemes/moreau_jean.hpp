@@ -97,6 +97,7 @@
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/lcp/workspace.hpp>
 #include <nsh/registry.hpp>
+#include <nsh/scheme_options.hpp>
 #include <nsh/schemes/scheme.hpp>
 
 #include <Eigen/LU>
@@ -114,6 +115,32 @@ enum class MoreauJeanActivation {
 
 const char* to_string(MoreauJeanActivation activation);
 
+/// The options of MoreauJean, declared once (nsh/scheme_options.hpp): the registry's list, the
+/// parse of a spec, the canonical spec and the parameters all come from `visit`, whose default
+/// texts are the defaults (parse_options(SchemeSpec::parse("moreau-jean")) gives them).
+struct MoreauJeanOptions {
+  Rational theta;  ///< exact whatever the Scalar, for the canonical spec and the claims
+  MoreauJeanActivation activation{};
+  LcpMethod lcp{};
+  /// Empty: lemke for d = 1, alart-curnier for d = 2. No default value, so that the canonical
+  /// spec of a frictionless run has no friction option.
+  std::optional<FrictionMethod> friction;
+
+  template <class V>
+  void visit(V& v) {
+    v("theta", theta, "1/2", "theta-method parameter, a number in [0, 1]", closed_range(0, 1));
+    v("activation", activation, "position-velocity",
+      "index set: position (g_k + h/2 U_k <= 0, the Siconos default) or position-velocity "
+      "(also U_k <= 0, needed by the energy theorem)",
+      one_of(MoreauJeanActivation::position, MoreauJeanActivation::position_velocity));
+    visit_lcp_method(v, lcp);
+    v("friction", friction, "",
+      "one-step Coulomb friction solver (docs/friction.md); unset: lemke for d = 1 (exact in "
+      "rational), alart-curnier for d = 2; rational arithmetic accepts lemke only",
+      one_of(FrictionMethod::lemke, FrictionMethod::alart_curnier, FrictionMethod::pgs));
+  }
+};
+
 template <class Scalar>
 class MoreauJean : public Scheme<Scalar> {
  public:
@@ -127,18 +154,16 @@ class MoreauJean : public Scheme<Scalar> {
   bool accepts_nonlinear() const override;
 
   const Scalar& theta() const { return theta_; }
-  MoreauJeanActivation activation() const { return activation_; }
-  LcpMethod lcp_method() const { return lcp_method_; }
+  MoreauJeanActivation activation() const { return options_.activation; }
+  LcpMethod lcp_method() const { return options_.lcp; }
   /// The friction method named in the spec; empty: chosen from d (lemke for 1, alart-curnier 2).
-  const std::optional<FrictionMethod>& friction_method() const { return friction_method_; }
+  const std::optional<FrictionMethod>& friction_method() const { return options_.friction; }
+  const MoreauJeanOptions& options() const { return options_; }
 
  private:
-  Scalar theta_;
-  Rational theta_exact_;  // for the canonical spec string, whatever Scalar is
-  MoreauJeanActivation activation_{MoreauJeanActivation::position_velocity};
-  LcpMethod lcp_method_{LcpMethod::lemke};
+  MoreauJeanOptions options_;
+  Scalar theta_;  // options_.theta in Scalar
   LcpOptions<Scalar> lcp_options_;
-  std::optional<FrictionMethod> friction_method_;
 
   // Bound by initialize.
   const LinearModel<Scalar>* model_{nullptr};

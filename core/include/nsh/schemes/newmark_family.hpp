@@ -184,10 +184,13 @@
 #include <nsh/impulse_step.hpp>
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/registry.hpp>
+#include <nsh/scheme_options.hpp>
 #include <nsh/schemes/scheme.hpp>
 
 #include <Eigen/LU>
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -212,21 +215,142 @@ struct NewmarkParameters {
   Rational alpha_m{0}, alpha_f{0}, beta{Rational(1) / 4}, gamma{Rational(1) / 2};
 };
 
+// The options of the family, declared once (nsh/scheme_options.hpp). Each member's own options
+// come first, then the impulse-step options every member has (NewmarkFamilyOptions), in the
+// order `nsh list schemes` shows them. parse_options fills every member from its default text.
+
+/// impact, activation and lcp: the impulse-step options of every member of the family.
+struct NewmarkImpulseOptions {
+  NewmarkImpactLaw impact{};
+  NewmarkActivation activation{};
+  LcpMethod lcp{};
+
+  template <class V>
+  void visit(V& v) {
+    v("impact", impact, "smooth",
+      "Newton law pre-impact velocity: smooth (U~_{k+1}, the smooth end velocity; its impact "
+      "work is provably <= 0) or previous (U_k, Moreau's form)",
+      one_of(NewmarkImpactLaw::smooth, NewmarkImpactLaw::previous));
+    v("activation", activation, "position-velocity",
+      "index set: position (g(q_{k+1}) <= 0) or position-velocity (also the Newton law's "
+      "pre-impact velocity <= 0)",
+      one_of(NewmarkActivation::position_velocity, NewmarkActivation::position));
+    visit_lcp_method(v, lcp);
+  }
+};
+
+/// newmark: beta and gamma.
+struct NewmarkOptions {
+  Rational beta, gamma;
+
+  template <class V>
+  void visit(V& v) {
+    v("beta", beta, "1/4", "Newmark beta, a number in [0, 1]", closed_range(0, 1));
+    v("gamma", gamma, "1/2", "Newmark gamma, a number in [0, 1]", closed_range(0, 1));
+  }
+  NewmarkParameters parameters() const;
+};
+
+/// hht: alpha, mapped to alpha_m = 0, alpha_f = -alpha, gamma = 1/2 - alpha,
+/// beta = (1 - alpha)^2 / 4.
+struct HhtOptions {
+  Rational alpha;
+
+  template <class V>
+  void visit(V& v) {
+    v("alpha", alpha, "-1/10", "HHT alpha, a number in [-1/3, 0]",
+      closed_range(Rational(-1) / 3, 0));
+  }
+  NewmarkParameters parameters() const;
+};
+
+/// gen-alpha and krenk-hogsberg: rho_inf (default 1/2), or the explicit alpha_m and alpha_f with
+/// beta and gamma defaulting to the second-order, rho-consistent values. After resolve either
+/// rho alone or all four explicit parameters have a value, which is the canonical spec.
+struct AlphaFormOptions {
+  std::optional<Rational> rho, alpha_m, alpha_f, beta, gamma;
+
+  /// The parameters the scheme steps with; the one map rho_inf -> (alpha_m, alpha_f, gamma,
+  /// beta) (Siconos NewMarkAlphaOSI::setParametersFromRho_infty).
+  NewmarkParameters parameters() const;
+
+ protected:
+  /// SpecError naming `scheme:rho` for rho with an explicit parameter, `scheme:alpha_m` or
+  /// `scheme:alpha_f` for an explicit form without both; then fills rho = 1/2 or the default
+  /// gamma = 1/2 + alpha_f - alpha_m and beta = (gamma + 1/2)^2 / 4. Returns whether gamma was
+  /// given.
+  bool resolve_form(const std::string& scheme);
+  /// The five options in their listed order; rho, alpha_f and gamma as the member says.
+  template <class V>
+  void visit_form(V& v, const char* rho_text, const char* alpha_f_text,
+                  const OptionRange& alpha_f_range, const char* gamma_text,
+                  const OptionRange& gamma_range) {
+    v("rho", rho, "", rho_text, closed_range(0, 1));
+    v("alpha_m", alpha_m, "", "explicit alpha_m in [-1, 1) (not with rho)",
+      closed_open_range(-1, 1));
+    v("alpha_f", alpha_f, "", alpha_f_text, alpha_f_range);
+    v("beta", beta, "", "explicit beta in [0, 2] (default (gamma+1/2)^2/4; not with rho)",
+      closed_range(0, 2));
+    v("gamma", gamma, "", gamma_text, gamma_range);
+  }
+};
+
+struct GenAlphaOptions : AlphaFormOptions {
+  template <class V>
+  void visit(V& v) {
+    visit_form(v, "spectral radius at infinity rho_inf in [0, 1] (default 1/2)",
+               "explicit alpha_f in [-1, 1) (not with rho)", closed_open_range(-1, 1),
+               "explicit gamma in [0, 2] (default 1/2+alpha_f-alpha_m; not with rho)",
+               closed_range(0, 2));
+  }
+  /// The form, and a default gamma inside [0, 2].
+  void resolve(const std::string& scheme);
+};
+
+struct KrenkHogsbergOptions : AlphaFormOptions {
+  template <class V>
+  void visit(V& v) {
+    OptionRange gamma_range = closed_range(0, 2);
+    gamma_range.text = "a number in (0, 2]";  // 0 is refused by resolve, which says why
+    visit_form(v, "rho in [0, 1] (default 1/2), mapped by the generalized-alpha formulas",
+               "explicit alpha_f in [-1, 1] (not with rho)", closed_range(-1, 1),
+               "explicit gamma in (0, 2] (default 1/2+alpha_f-alpha_m; not with rho)", gamma_range);
+  }
+  /// The form, and gamma > 0 (gamma M is the leading term of the iteration matrix).
+  void resolve(const std::string& scheme);
+};
+
+/// A member's own options, then the impulse-step options.
+template <class Own>
+struct NewmarkFamilyOptions {
+  Own own;
+  NewmarkImpulseOptions impulse;
+
+  template <class V>
+  void visit(V& v) {
+    own.visit(v);
+    impulse.visit(v);
+  }
+  void resolve(const std::string& scheme) {
+    scheme_options_detail::resolve_if_declared(own, scheme);
+  }
+};
+
 /// What NewmarkFamily and KrenkHogsberg share (sections 1 and 2 above): the impulse-step
 /// options, the model-bound factorizations, the impulse LCP and its workspace, and the parts of
 /// the ledger that do not depend on the smooth step. Each scheme adds its own smooth step.
 template <class Scalar>
 class NewmarkSplitting : public Scheme<Scalar> {
  public:
-  /// The Newton law the scheme claims (the law of its LCP unless built with another one).
-  NewmarkImpactLaw impact_law() const { return law_; }
-  NewmarkActivation activation() const { return activation_; }
+  /// The Newton law the scheme claims (the mutant that lies uses another one in its LCP).
+  NewmarkImpactLaw impact_law() const { return impulse_options_.impact; }
+  NewmarkActivation activation() const { return impulse_options_.activation; }
 
  protected:
-  /// impact, activation and lcp from the spec; SpecError names the option.
-  void parse_impulse_options(const SchemeSpec& spec);
-  /// The canonical spec text: name, the impulse options and `params` in SchemeSpec order.
-  void set_spec_text(const std::string& name, const std::string& params);
+  /// Reads the spec into Options (NewmarkFamilyOptions<Own>): keeps its impulse options and the
+  /// canonical values of its own (SpecError names the option); returns the own options.
+  template <class Own>
+  Own parse(const SchemeSpec& spec);
   /// The Scalar copies of the parameters the step computes with.
   void set_dynamics(const NewmarkParameters& p);
   /// The info with `claimed` as its exact parameters (SchemeInfo::parameters).
@@ -259,11 +383,10 @@ class NewmarkSplitting : public Scheme<Scalar> {
   /// Commits the step: a_k, r_k, q, v, t.
   void advance(State<Scalar>& state);
 
-  NewmarkImpactLaw law_{NewmarkImpactLaw::smooth};
-  NewmarkActivation activation_{NewmarkActivation::position_velocity};
-  LcpMethod lcp_method_{LcpMethod::lemke};
+  NewmarkImpulseOptions impulse_options_;  // the law is the claimed one (a mutant may use another)
+  std::string name_;
+  std::map<std::string, std::string> own_values_;  // the member's own options, canonical
   LcpOptions<Scalar> lcp_options_;
-  std::string spec_text_;
   Scalar am_{0}, af_{0}, beta_{0}, gamma_{0};  // dynamics
 
   // Bound by bind / prepare.
@@ -314,7 +437,6 @@ class NewmarkFamily : public NewmarkSplitting<Scalar> {
                 const NewmarkParameters& dynamics, NewmarkImpactLaw dynamic_law);
 
  private:
-  std::string name_;
   NewmarkParameters ledger_;   // what the scheme claims (spec, info, ledger)
   NewmarkParameters dynamic_;  // what the step computes (ledger_ but through the seam)
   NewmarkParameters claimed_;  // what info() reports (ledger_ but through the seam)

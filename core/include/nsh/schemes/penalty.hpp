@@ -18,8 +18,24 @@
 // Spec: "penalty:kappa=K,method=explicit|implicit" (kappa > 0). Exact in Rational.
 
 #include <nsh/first_order/scheme.hpp>
+#include <nsh/scheme_options.hpp>
 
 namespace nsh {
+
+/// The options of FirstOrderPenalty, declared once (nsh/scheme_options.hpp); kappa is a number
+/// in Scalar and keeps the text it was written with in the canonical spec.
+template <class Scalar>
+struct FirstOrderPenaltyOptions {
+  Scalar kappa{0};
+  TimeStepping method{};  ///< explicit or backward Euler
+
+  template <class V>
+  void visit(V& v) {
+    v("kappa", kappa, "1000", "penalty stiffness, > 0", as_written(above(0, "kappa > 0")));
+    v("method", method, "explicit", "time stepping",
+      one_of(TimeStepping::explicit_method, TimeStepping::implicit_method));
+  }
+};
 
 template <class Scalar>
 class FirstOrderPenalty final : public FirstOrderScheme<Scalar> {
@@ -30,15 +46,14 @@ class FirstOrderPenalty final : public FirstOrderScheme<Scalar> {
                   const Scalar& h) override;
   void step(FirstOrderState<Scalar>& state, FirstOrderStepSummary<Scalar>& summary) override;
 
-  const Scalar& kappa() const { return kappa_; }
-  bool implicit() const { return implicit_; }
+  const Scalar& kappa() const { return options_.kappa; }
+  bool implicit() const { return options_.method == TimeStepping::implicit_method; }
   /// kappa sum_i max(0, -g_i(x)) grad g_i.
   Vector<Scalar> penalty_force(const Vector<Scalar>& x) const;
 
  private:
-  SchemeSpec spec_;
-  Scalar kappa_{0};
-  bool implicit_{false};
+  SchemeSpec spec_;  // as written, for the canonical text of kappa
+  FirstOrderPenaltyOptions<Scalar> options_;
   const SweepingProcess<Scalar>* model_{nullptr};
   Scalar h_{0};
   LinearInequalities<Scalar> constraints_;  // A_C x <= b_C

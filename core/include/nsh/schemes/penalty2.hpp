@@ -36,9 +36,27 @@
 // Spec: "penalty2:kappa=K,damping=C,method=explicit|implicit" (kappa > 0, damping >= 0).
 
 #include <nsh/registry.hpp>
+#include <nsh/scheme_options.hpp>
 #include <nsh/schemes/scheme.hpp>
 
 namespace nsh {
+
+/// The options of Penalty2, declared once (nsh/scheme_options.hpp); kappa and damping are
+/// numbers in Scalar and keep the text they were written with in the canonical spec.
+template <class Scalar>
+struct Penalty2Options {
+  Scalar kappa{0}, damping{0};
+  TimeStepping method{};  ///< explicit: symplectic Euler, implicit: backward Euler
+
+  template <class V>
+  void visit(V& v) {
+    v("kappa", kappa, "1e4", "contact stiffness, > 0", as_written(above(0, "kappa > 0")));
+    v("damping", damping, "0", "contact dashpot c (compression only), >= 0",
+      as_written(at_least(0, "damping >= 0")));
+    v("method", method, "implicit", "explicit = symplectic Euler, implicit = backward Euler",
+      one_of(TimeStepping::explicit_method, TimeStepping::implicit_method));
+  }
+};
 
 template <class Scalar>
 class Penalty2 final : public Scheme<Scalar> {
@@ -46,17 +64,15 @@ class Penalty2 final : public Scheme<Scalar> {
   explicit Penalty2(const SchemeSpec& spec);
   SchemeInfo info() const override;
 
-  const Scalar& kappa() const { return kappa_; }
-  const Scalar& damping() const { return damping_; }
-  bool implicit() const { return implicit_; }
+  const Scalar& kappa() const { return options_.kappa; }
+  const Scalar& damping() const { return options_.damping; }
+  bool implicit() const { return options_.method == TimeStepping::implicit_method; }
   /// V(g) = 1/2 kappa sum_alpha min(0, g_alpha)^2.
   Scalar stored_energy(const Vector<Scalar>& gap) const;
 
  private:
-  SchemeSpec spec_;
-  Scalar kappa_{0};
-  Scalar damping_{0};
-  bool implicit_{true};
+  SchemeSpec spec_;  // as written, for the canonical text of kappa and damping
+  Penalty2Options<Scalar> options_;
   const LinearModel<Scalar>* model_{nullptr};
   Scalar h_{0};
 

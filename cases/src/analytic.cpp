@@ -1,6 +1,6 @@
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/cases/analytic.hpp>
 #include <nsh/cases/bouncing_ball.hpp>
 #include <nsh/cases/friction.hpp>

@@ -8,7 +8,7 @@
 #include "shard_file.hpp"
 #include "verdict_io.hpp"
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/external/client.hpp>

@@ -11,7 +11,7 @@
 #include "commands.hpp"
 #include "nonholonomic_events.hpp"
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>

@@ -5,6 +5,7 @@
 
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
 
 #include <fmt/format.h>

@@ -1,11 +1,11 @@
-// Unit tests of the pieces of the event-driven reference (core/src/event_driven/): the root
+// Unit tests of the pieces of the event-driven reference (core/src/schemes/event_driven/): the root
 // search on polynomials with known roots, the Taylor flow against the closed-form exponential of
 // an oscillator, the contact-mode decision on designed two-contact cases, the accumulation of
 // impacts against the geometric series, and the work bounds (issue 20: a flow that would need
 // ~1e150 segments is refused before it starts).
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/model.hpp>
 #include <nsh/schemes/event_driven.hpp>
@@ -19,8 +19,8 @@
 #include <utility>
 #include <vector>
 
-#include "../src/event_driven/root_finding.hxx"
-#include "../src/event_driven/taylor_flow.hxx"
+#include "../src/schemes/event_driven/root_finding.hxx"
+#include "../src/schemes/event_driven/taylor_flow.hxx"
 
 namespace {
 

@@ -4,7 +4,7 @@
 // error naming its field.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/cases/catalogue.hpp>
 #include <nsh/cases/rod.hpp>
 #include <nsh/error.hpp>

@@ -1,5 +1,5 @@
 // Running shared properties on registry schemes (runner.hpp).
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>

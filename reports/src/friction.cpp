@@ -1,6 +1,6 @@
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/number.hpp>

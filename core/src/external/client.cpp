@@ -1,9 +1,10 @@
 // The client side of the step protocol as nsh sees it (nsh/external/client.hpp): the handshake,
 // the reading of one reply and the record of the first protocol violation.
-#include "external_protocol.hxx"
+#include "protocol.hxx"
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 

@@ -1,10 +1,11 @@
 // ExternalScheme (nsh/external/external_scheme.hpp): a Scheme whose do_step asks a child
 // program, the pool of idle clients, and the registry entry "external".
-#include "external_protocol.hxx"
+#include "protocol.hxx"
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/external/external_scheme.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 

@@ -3,7 +3,7 @@
 
 #include <nsh/friction/alart_curnier.hpp>
 
-#include "lcp_dense_solve.hxx"
+#include "lcp/dense_solve.hxx"
 
 #include <limits>
 #include <string>

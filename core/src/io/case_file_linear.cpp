@@ -1,5 +1,5 @@
 // Number readers and the linear family of case files (docs/case-files.md).
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>

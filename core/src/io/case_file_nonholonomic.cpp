@@ -1,8 +1,8 @@
-// The "nonholonomic" family of case files (nsh/nonholonomic/case_file.hpp).
+// The "nonholonomic" family of case files (nsh/io/nonholonomic_case_file.hpp).
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/limits.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/nonholonomic/knife_edge.hpp>
 #include <nsh/nonholonomic/rolling_disk.hpp>
 

@@ -1,8 +1,8 @@
 // Sparse linear case files: triplet matrices, the sparse loader and the sparse writer (the
-// format is in nsh/case_file.hpp).
+// format is in nsh/io/case_file.hpp).
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/limits.hpp>

@@ -4,9 +4,10 @@
 // of the linear family shared by its dense and sparse forms.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 

@@ -1,7 +1,7 @@
-// The shared preparation of a run on a nonholonomic case (nsh/nonholonomic/nonholonomic_run.hpp).
+// The shared preparation of a run on a nonholonomic case (nsh/io/nonholonomic_run.hpp).
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
-#include <nsh/nonholonomic/nonholonomic_run.hpp>
+#include <nsh/io/nonholonomic_run.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 

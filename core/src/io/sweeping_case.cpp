@@ -1,6 +1,6 @@
 // Case files of the first-order families, and the exact solutions of seed 004's sweeping process.
 #include <nsh/error.hpp>
-#include <nsh/first_order/sweeping_case.hpp>
+#include <nsh/io/sweeping_case.hpp>
 #include <nsh/format.hpp>
 #include <nsh/projection/ball.hpp>
 #include <nsh/projection/box.hpp>

@@ -1,7 +1,7 @@
 #include <nsh/data_format.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/trajectory_csv.hpp>
+#include <nsh/io/trajectory_csv.hpp>
 
 #include <fmt/format.h>
 

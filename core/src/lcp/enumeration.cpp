@@ -4,7 +4,7 @@
 
 #include <nsh/error.hpp>
 
-#include "lcp_dense_solve.hxx"
+#include "dense_solve.hxx"
 
 #include <string>
 

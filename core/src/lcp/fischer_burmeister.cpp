@@ -2,7 +2,7 @@
 
 #include <nsh/lcp/fischer_burmeister.hpp>
 
-#include "lcp_semismooth_newton.hxx"
+#include "semismooth_newton.hxx"
 
 #include <cmath>
 

@@ -2,7 +2,7 @@
 
 #include <nsh/lcp/prox_newton.hpp>
 
-#include "lcp_semismooth_newton.hxx"
+#include "semismooth_newton.hxx"
 
 #include <string>
 

@@ -12,7 +12,7 @@
 
 #include <nsh/lcp/lcp.hpp>
 
-#include "lcp_dense_solve.hxx"
+#include "dense_solve.hxx"
 
 #include <string>
 #include <utility>

@@ -17,7 +17,7 @@
 // q0 must be admissible (every g_j(q0) <= 0). Errors: InputError or ModelError naming the field
 // ("parameters.I", "q0", "v0", "model") and the value.
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/nonholonomic/nonholonomic_model.hpp>
 
 #include <memory>

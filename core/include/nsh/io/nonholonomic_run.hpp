@@ -8,8 +8,8 @@
 // not step such models, naming it — all before any output. Double and 50 digits: the models are
 // trigonometric, and callers in Rational call refuse_exact_nonholonomic instead.
 
-#include <nsh/case_file.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/schemes/scheme.hpp>
 

@@ -12,7 +12,7 @@
 //       "radius": R} (double and 50 only), {"type": "polyhedron", "A": [[..]], "b": [..]},
 //       {"type": "finite", "points": [[..], ..]}.
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/first_order/scheme.hpp>
 
 #include <optional>

@@ -16,11 +16,11 @@
 #include <cmath>
 #include <optional>
 
-#include "event_driven/accumulation.hxx"
-#include "event_driven/contact_modes.hxx"
-#include "event_driven/flow.hxx"
-#include "event_driven/root_finding.hxx"
-#include "event_driven/taylor_flow.hxx"
+#include "accumulation.hxx"
+#include "contact_modes.hxx"
+#include "flow.hxx"
+#include "root_finding.hxx"
+#include "taylor_flow.hxx"
 
 namespace nsh {
 

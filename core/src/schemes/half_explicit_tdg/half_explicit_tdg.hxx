@@ -9,7 +9,7 @@
 #include <nsh/number.hpp>
 #include <nsh/schemes/half_explicit_tdg.hpp>
 
-#include "lcp_dense_solve.hxx"
+#include "lcp/dense_solve.hxx"
 
 #include <fmt/format.h>
 

@@ -2,8 +2,8 @@
 // the reading of one reply and the record of the first protocol violation.
 #include "protocol.hxx"
 
-#include <nsh/io/case_file.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/number.hpp>

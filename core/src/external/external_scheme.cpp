@@ -2,9 +2,9 @@
 // program, the pool of idle clients, and the registry entry "external".
 #include "protocol.hxx"
 
-#include <nsh/io/case_file.hpp>
 #include <nsh/external/external_scheme.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/number.hpp>

@@ -1,6 +1,6 @@
 #include <nsh/error.hpp>
-#include <nsh/format.hpp>
 #include <nsh/first_order/catching_up.hpp>
+#include <nsh/format.hpp>
 
 namespace nsh {
 

@@ -1,7 +1,7 @@
 #include <nsh/detail/dense_lu.hpp>
 #include <nsh/error.hpp>
-#include <nsh/format.hpp>
 #include <nsh/first_order/penalty.hpp>
+#include <nsh/format.hpp>
 
 #include <fmt/format.h>
 

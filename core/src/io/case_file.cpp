@@ -1,7 +1,7 @@
 // Case-file parsing and lookup (the numeric readers are in case_file_linear.cpp).
-#include <nsh/io/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
 

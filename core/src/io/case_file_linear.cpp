@@ -1,8 +1,8 @@
 // Number readers and the linear family of case files (docs/case-files.md).
-#include <nsh/io/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 
@@ -13,14 +13,14 @@
 namespace nsh {
 
 using json = nlohmann::json;
-using case_text::describe;
-using case_text::exact_text;
-using case_text::field_of;
-using case_text::matrix_token;
-using case_text::number_text;
-using case_text::number_token;
-using case_text::present;
-using case_text::vector_token;
+using detail::describe;
+using detail::exact_text;
+using detail::field_of;
+using detail::matrix_token;
+using detail::number_text;
+using detail::number_token;
+using detail::present;
+using detail::vector_token;
 
 template <class Scalar>
 Scalar case_number(const json& node, const std::string& field) {
@@ -68,21 +68,21 @@ Matrix<Scalar> case_matrix(const json& node, const std::string& field) {
 template <class Scalar>
 LinearCase<Scalar> load_linear_case(const CaseDocument& document) {
   const json& root = document.root;
-  case_text::check_linear_document(document);
-  const bool sparse = case_text::sparse_document(root);
-  const Index n = case_text::declared_dofs(root, sparse);
-  if (n > case_text::max_dense_dofs)
+  detail::check_linear_document(document);
+  const bool sparse = detail::sparse_document(root);
+  const Index n = detail::declared_dofs(root, sparse);
+  if (n > detail::max_dense_dofs)
     throw InputError("M", fmt::format("the {} case has {} degrees of freedom; a dense copy "
                                       "is refused above {}: use a command that reads sparse "
                                       "models (nsh events) (docs/limits.md)",
-                                      sparse ? "sparse" : "dense", n, case_text::max_dense_dofs));
+                                      sparse ? "sparse" : "dense", n, detail::max_dense_dofs));
   limits::check_dense_dofs(n, scalar_name<Scalar>(), "M");
   if (sparse) {
     if constexpr (!is_exact_v<Scalar>) {
       // The sparse validation (LDL^T pivots, O(n) on a banded model) instead of the dense
       // O(n^3) elimination; the model and its checks are the same.
       SparseLinearCase<Scalar> s = load_sparse_linear_case<Scalar>(document);
-      return {to_dense(s.model, case_text::max_dense_dofs), s.initial, s.T, s.h};
+      return {to_dense(s.model, detail::max_dense_dofs), s.initial, s.T, s.h};
     }
   }
   LinearCase<Scalar> out;
@@ -101,7 +101,7 @@ LinearCase<Scalar> load_linear_case(const CaseDocument& document) {
   model.M = matrix("M");
   if (present(root, "C")) model.C = matrix("C");
   if (present(root, "K")) model.K = matrix("K");
-  case_text::read_linear_case_rest<Scalar>(root, sparse, out);
+  detail::read_linear_case_rest<Scalar>(root, sparse, out);
   return out;
 }
 
@@ -127,7 +127,7 @@ std::string write_linear_case(const std::string& name, const LinearModel<Scalar>
     out += "  \"G_T\": " + matrix_token<Scalar>(model.G_T) + ",\n";
     out += "  \"mu\": " + vector_token<Scalar>(model.mu) + ",\n";
   }
-  return out + case_text::contacts_state_and_horizon<Scalar>(model.w, model.e, initial, T, h);
+  return out + detail::contacts_state_and_horizon<Scalar>(model.w, model.e, initial, T, h);
 }
 
 #define NSH_INSTANTIATE_CASE_FILE(S)                                                   \

@@ -1,8 +1,8 @@
 // The "nonholonomic" family of case files (nsh/io/nonholonomic_case_file.hpp).
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/limits.hpp>
 #include <nsh/io/nonholonomic_case_file.hpp>
+#include <nsh/limits.hpp>
 #include <nsh/nonholonomic/knife_edge.hpp>
 #include <nsh/nonholonomic/rolling_disk.hpp>
 
@@ -18,8 +18,8 @@ namespace nsh {
 namespace {
 
 using json = nlohmann::json;
-using case_text::field_of;
-using case_text::present;
+using detail::field_of;
+using detail::present;
 
 const std::set<std::string>& nonholonomic_fields() {
   static const std::set<std::string> fields = {
@@ -57,7 +57,7 @@ std::map<std::string, Scalar> read_parameters(const json& root, const std::strin
   if (!node.is_object())
     throw InputError("parameters", "expected an object {\"m\": 1, ...} with " +
                                        join(model_parameters().at(model)) + ", got " +
-                                       case_text::describe(node));
+                                       detail::describe(node));
   const auto& names = model_parameters().at(model);
   for (const auto& [key, value] : node.items())
     if (std::find(names.begin(), names.end(), key) == names.end())
@@ -104,7 +104,7 @@ NonholonomicCase<Scalar> load_nonholonomic_case(const CaseDocument& document) {
   const json& model_node = field_of(root, "model");
   if (!model_node.is_string())
     throw InputError("model", "expected one of " + join(nonholonomic_model_names()) + ", got " +
-                                  case_text::describe(model_node));
+                                  detail::describe(model_node));
   const std::string model = model_node.get<std::string>();
   if (!model_parameters().count(model))
     throw InputError("model", "unknown nonholonomic model '" + model +
@@ -120,7 +120,7 @@ NonholonomicCase<Scalar> load_nonholonomic_case(const CaseDocument& document) {
   out.initial.t = present(root, "t0") ? case_number<Scalar>(field_of(root, "t0"), "t0") : Scalar(0);
   out.initial.q = case_vector<Scalar>(field_of(root, "q0"), "q0");
   out.initial.v = case_vector<Scalar>(field_of(root, "v0"), "v0");
-  case_text::check_initial_state<Scalar>(out.model->dofs(), out.initial);
+  detail::check_initial_state<Scalar>(out.model->dofs(), out.initial);
   const auto& m = *out.model;
   // The constraint at the accuracy of decimal data (docs above), then the projection onto D.
   const Matrix<Scalar> A = m.one_forms(out.initial.q);

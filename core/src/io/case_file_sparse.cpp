@@ -2,9 +2,9 @@
 // format is in nsh/io/case_file.hpp).
 #include <nsh/scalar.hpp>
 
-#include <nsh/io/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/sparse_model.hpp>
 
@@ -19,12 +19,12 @@
 namespace nsh {
 
 using json = nlohmann::json;
-using case_text::describe;
-using case_text::exact_text;
-using case_text::field_of;
-using case_text::number_text;
-using case_text::number_token;
-using case_text::vector_token;
+using detail::describe;
+using detail::exact_text;
+using detail::field_of;
+using detail::number_text;
+using detail::number_token;
+using detail::vector_token;
 
 namespace {
 
@@ -91,7 +91,7 @@ std::string triplets_token(const SparseMatrix<Scalar>& A) {
 
 }  // namespace
 
-std::pair<Index, Index> case_text::sparse_shape(const json& node, const std::string& field) {
+std::pair<Index, Index> detail::sparse_shape(const json& node, const std::string& field) {
   if (node.is_null())
     throw InputError(field,
                      "is missing (a sparse matrix {\"rows\": n, \"cols\": n, \"entries\": "
@@ -111,7 +111,7 @@ std::pair<Index, Index> case_text::sparse_shape(const json& node, const std::str
 
 template <class Scalar>
 SparseMatrix<Scalar> case_sparse_matrix(const json& node, const std::string& field) {
-  const auto [rows, cols] = case_text::sparse_shape(node, field);
+  const auto [rows, cols] = detail::sparse_shape(node, field);
   const std::string entries_field = field + ".entries";
   const json& entries = field_of(node, "entries");
   if (entries.is_null())
@@ -141,9 +141,9 @@ SparseMatrix<Scalar> case_sparse_matrix(const json& node, const std::string& fie
 template <class Scalar>
 SparseLinearCase<Scalar> load_sparse_linear_case(const CaseDocument& document) {
   const json& root = document.root;
-  case_text::check_linear_document(document);
+  detail::check_linear_document(document);
   SparseLinearCase<Scalar> out;
-  if (!case_text::sparse_document(root)) {
+  if (!detail::sparse_document(root)) {
     // A dense document is small by construction (its text holds every entry).
     LinearCase<Scalar> dense = load_linear_case<Scalar>(document);
     // The sparse model has no friction fields: converting would drop them silently.
@@ -154,13 +154,13 @@ SparseLinearCase<Scalar> load_sparse_linear_case(const CaseDocument& document) {
                        "event-driven reference of nsh events) is frictionless");
     return {to_sparse(dense.model), dense.initial, dense.T, dense.h};
   }
-  case_text::declared_dofs(root, true);  // every declared size against n, before allocating
+  detail::declared_dofs(root, true);  // every declared size against n, before allocating
   SparseLinearModel<Scalar>& model = out.model;
   model.name = document.name;
   model.M = case_sparse_matrix<Scalar>(field_of(root, "M"), "M");
-  if (case_text::present(root, "C")) model.C = case_sparse_matrix<Scalar>(field_of(root, "C"), "C");
-  if (case_text::present(root, "K")) model.K = case_sparse_matrix<Scalar>(field_of(root, "K"), "K");
-  case_text::read_linear_case_rest<Scalar>(root, true, out);
+  if (detail::present(root, "C")) model.C = case_sparse_matrix<Scalar>(field_of(root, "C"), "C");
+  if (detail::present(root, "K")) model.K = case_sparse_matrix<Scalar>(field_of(root, "K"), "K");
+  detail::read_linear_case_rest<Scalar>(root, true, out);
   return out;
 }
 
@@ -187,7 +187,7 @@ std::string write_sparse_linear_case(const std::string& name,
   out += "  \"G\": " +
          (model.G.cols() == 0 ? std::string("[]") : triplets_token<Scalar>(sparse_of(model.G))) +
          ",\n";
-  return out + case_text::contacts_state_and_horizon<Scalar>(model.w, model.e, initial, T, h);
+  return out + detail::contacts_state_and_horizon<Scalar>(model.w, model.e, initial, T, h);
 }
 
 #define NSH_INSTANTIATE_SPARSE_CASE_FILE(S)                                        \

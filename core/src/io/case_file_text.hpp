@@ -4,9 +4,9 @@
 // of the linear family shared by its dense and sparse forms.
 #include <nsh/scalar.hpp>
 
-#include <nsh/io/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/number.hpp>
@@ -21,7 +21,7 @@
 #include <type_traits>
 #include <utility>
 
-namespace nsh::case_text {
+namespace nsh::detail {
 
 using json = nlohmann::json;
 
@@ -353,4 +353,4 @@ void read_linear_case_rest(const json& root, bool sparse, Case& out) {
   }
 }
 
-}  // namespace nsh::case_text
+}  // namespace nsh::detail

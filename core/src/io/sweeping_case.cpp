@@ -1,7 +1,7 @@
 // Case files of the first-order families, and the exact solutions of seed 004's sweeping process.
 #include <nsh/error.hpp>
-#include <nsh/io/sweeping_case.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/sweeping_case.hpp>
 #include <nsh/projection/ball.hpp>
 #include <nsh/projection/box.hpp>
 #include <nsh/projection/finite_set.hpp>

@@ -142,7 +142,7 @@ void LinearModel<Scalar>::validate() const {
   require_finite<Scalar>("M", M);
   require_finite<Scalar>("C", C);
   require_finite<Scalar>("K", K);
-  model_checks::require_loads_and_contacts<Scalar>(n, F, F_amplitude, omega, G, w, e);
+  detail::require_loads_and_contacts<Scalar>(n, F, F_amplitude, omega, G, w, e);
   // Frictionless models may leave G_T and mu empty (models built in code without
   // fill_defaults): only a G_T with columns is checked for shape.
   const Index m = G.cols();
@@ -168,7 +168,7 @@ void LinearModel<Scalar>::validate() const {
   require_definite<Scalar>("C", C, false);
   require_definite<Scalar>("K", K, false);
   if constexpr (std::is_same_v<Scalar, double>)
-    model_checks::require_finite_delassus<Scalar>(
+    detail::require_finite_delassus<Scalar>(
         G, [this](const Matrix<Scalar>& B) { return Matrix<Scalar>(M.ldlt().solve(B)); });
 }
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <type_traits>
 
-namespace nsh::model_checks {
+namespace nsh::detail {
 
 /// x has `size` entries, each finite; ModelError naming the field (or the entry) otherwise.
 template <class Scalar>
@@ -72,4 +72,4 @@ void require_finite_delassus(const Matrix<Scalar>& G, SolveM&& solve) {
   }
 }
 
-}  // namespace nsh::model_checks
+}  // namespace nsh::detail

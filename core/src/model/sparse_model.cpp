@@ -96,7 +96,7 @@ void SparseLinearModel<Scalar>::validate() const {
   require_square<Scalar>("M", M, n);
   require_square<Scalar>("C", C, n);
   require_square<Scalar>("K", K, n);
-  model_checks::require_loads_and_contacts<Scalar>(n, F, F_amplitude, omega, G, w, e);
+  detail::require_loads_and_contacts<Scalar>(n, F, F_amplitude, omega, G, w, e);
   require_finite_symmetric<Scalar>("M", M);
   require_finite_symmetric<Scalar>("C", C);
   require_finite_symmetric<Scalar>("K", K);
@@ -104,7 +104,7 @@ void SparseLinearModel<Scalar>::validate() const {
   require_definite<Scalar>("C", C, false);
   require_definite<Scalar>("K", K, false);
   if constexpr (std::is_same_v<Scalar, double>)
-    model_checks::require_finite_delassus<Scalar>(G, [this](const Matrix<Scalar>& B) {
+    detail::require_finite_delassus<Scalar>(G, [this](const Matrix<Scalar>& B) {
       Eigen::SimplicialLDLT<SparseMatrix<Scalar>> ldlt(M);
       return Matrix<Scalar>(ldlt.solve(B));
     });

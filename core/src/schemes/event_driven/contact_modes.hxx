@@ -24,12 +24,12 @@ Scalar EventDrivenFlow<Scalar>::Impl::gap_coefficient_tol(int k, const Scalar& t
   return p;
 }
 
-namespace event_detail {
+namespace event_driven::detail {
 /// Decision margin of the derivative hierarchy: a coefficient decides only when it is this many
 /// times above its zero test, so the monitor of the next segment (which deflates below the
 /// deciding order) cannot read its sign differently.
 constexpr int decision_margin = 16;
-}  // namespace event_detail
+}  // namespace event_driven::detail
 
 /// The closed set among the contacts with g = 0 and U = 0 (Pfeiffer & Glocker 1996, sec. 6.3;
 /// Lötstedt, SIAM J. Appl. Math. 42 (1982)): the acceleration LCP
@@ -46,7 +46,7 @@ constexpr int decision_margin = 16;
 template <class Scalar>
 void EventDrivenFlow<Scalar>::Impl::decide_mode(Index exclude, Index force,
                                                 std::vector<Event<Scalar>>* events) {
-  using event_detail::decision_margin;
+  using event_driven::detail::decision_margin;
   const Matrix<Scalar>& Minv_G = flow.Minv_G;
   const Scalar g_tol = gap_tol();
   const Scalar u_tol = velocity_tol();

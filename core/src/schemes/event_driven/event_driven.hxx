@@ -104,7 +104,7 @@ void EventDrivenFlow<Scalar>::reset_accumulators() {
   impl_->reset();
 }
 
-namespace event_detail {
+namespace event_driven::detail {
 template <class Model, class Scalar>
 std::vector<Event<Scalar>> events_of(const Model& model, const State<Scalar>& initial,
                                      const Scalar& T, const EventDrivenOptions<Scalar>& options) {
@@ -114,25 +114,25 @@ std::vector<Event<Scalar>> events_of(const Model& model, const State<Scalar>& in
   flow.advance_to(T, &events);
   return events;
 }
-}  // namespace event_detail
+}  // namespace event_driven::detail
 
 template <class Scalar>
 std::vector<Event<Scalar>> compute_events(const LinearModel<Scalar>& model,
                                           const State<Scalar>& initial, const Scalar& T,
                                           const EventDrivenOptions<Scalar>& options) {
-  return event_detail::events_of(model, initial, T, options);
+  return event_driven::detail::events_of(model, initial, T, options);
 }
 
 template <class Scalar>
 std::vector<Event<Scalar>> compute_events(const SparseLinearModel<Scalar>& model,
                                           const State<Scalar>& initial, const Scalar& T,
                                           const EventDrivenOptions<Scalar>& options) {
-  return event_detail::events_of(model, initial, T, options);
+  return event_driven::detail::events_of(model, initial, T, options);
 }
 
 // ---- the Scheme ----
 
-namespace event_detail {
+namespace event_driven::detail {
 template <class Scalar>
 EventDrivenOptions<Scalar> options_from_spec(const SchemeSpec& spec) {
   EventDrivenOptions<Scalar> options;
@@ -148,11 +148,11 @@ EventDrivenOptions<Scalar> options_from_spec(const SchemeSpec& spec) {
   }
   return options;
 }
-}  // namespace event_detail
+}  // namespace event_driven::detail
 
 template <class Scalar>
 EventDriven<Scalar>::EventDriven(const SchemeSpec& spec)
-    : spec_(spec), options_(event_detail::options_from_spec<Scalar>(spec)) {}
+    : spec_(spec), options_(event_driven::detail::options_from_spec<Scalar>(spec)) {}
 
 template <class Scalar>
 EventDriven<Scalar>::~EventDriven() = default;

@@ -33,7 +33,7 @@ struct EventDrivenFlow<Scalar>::Impl {
   State<Scalar> state;
   std::vector<Index> closed;
   std::vector<Event<Scalar>> initial_events;
-  event_detail::TaylorFlow<Scalar> flow;  ///< the operator of the closed set and its series
+  event_driven::detail::TaylorFlow<Scalar> flow;  ///< the operator of the closed set and its series
 
   Scalar rel_tol{0};
   Scalar G_norm{0}, w_norm{0}, F_norm{0}, K_norm{0}, C_norm{0};
@@ -41,7 +41,8 @@ struct EventDrivenFlow<Scalar>::Impl {
   Scalar t_start{0};
 
   // Accumulators since the last reset.
-  event_detail::SegmentIntegrals<Scalar> acc;  ///< impulse (impacts too), external, W_ext, W_damp
+  event_driven::detail::SegmentIntegrals<Scalar>
+      acc;  ///< impulse (impacts too), external, W_ext, W_damp
   Vector<Scalar> acc_last_U;
   Scalar acc_W_impact{0};
   std::vector<bool> acc_touched;
@@ -101,8 +102,8 @@ struct EventDrivenFlow<Scalar>::Impl {
 
   // ---- tolerances, from the running scale of the solution ----
   void update_scales() {
-    q_scale = std::max(q_scale, event_detail::max_norm(state.q));
-    v_scale = std::max(v_scale, event_detail::max_norm(state.v));
+    q_scale = std::max(q_scale, event_driven::detail::max_norm(state.q));
+    v_scale = std::max(v_scale, event_driven::detail::max_norm(state.v));
     t_scale = std::max(t_scale,
                        std::max(abs_value<Scalar>(state.t), abs_value<Scalar>(state.t - t_start)));
   }
@@ -133,7 +134,7 @@ struct EventDrivenFlow<Scalar>::Impl {
   double segments_needed(const Scalar& t_target) const {
     if (flow.frequency.total() == 0) return 0;  // a polynomial flow: one segment
     return std::ceil(scalar_cast<double>(Scalar(t_target - state.t)) * flow.frequency.total() /
-                     double(event_detail::TaylorFlow<Scalar>::segment_reach));
+                     double(event_driven::detail::TaylorFlow<Scalar>::segment_reach));
   }
   /// The InputError of an infeasible interval: names the part of rho that makes it so (K, C,
   /// omega), or T when rho itself is moderate and the interval is long.
@@ -156,7 +157,7 @@ void EventDrivenFlow<Scalar>::Impl::refuse_work(const Scalar& t_target,
   const auto& bound = flow.frequency;
   const double limit = static_cast<double>(options.max_segments);
   const double per_unit_time =
-      bound.total() / double(event_detail::TaylorFlow<Scalar>::segment_reach);
+      bound.total() / double(event_driven::detail::TaylorFlow<Scalar>::segment_reach);
   const std::string interval = "[" + format_scalar(t_from) + ", " + format_scalar(t_target) + "]";
   if (!std::isfinite(bound.total())) {
     const char* field = !std::isfinite(bound.stiffness) ? "K"
@@ -228,10 +229,11 @@ void EventDrivenFlow<Scalar>::Impl::advance_to(const Scalar& t_target,
     }
     const Scalar t_ref = rho() > Scalar(0) ? time_ref() : S;
     const Scalar s_tol = Scalar(4) * epsilon<Scalar>() * (abs_value<Scalar>(state.t) + S);
-    std::optional<event_detail::Root<Scalar>> best;
+    std::optional<event_driven::detail::Root<Scalar>> best;
     Index best_contact = -1;
     Trigger best_kind = Trigger::gap;
-    auto consider = [&](const std::optional<event_detail::Root<Scalar>>& r, Index a, Trigger kind) {
+    auto consider = [&](const std::optional<event_driven::detail::Root<Scalar>>& r, Index a,
+                        Trigger kind) {
       if (r && (!best || r->s < best->s)) {
         best = r;
         best_contact = a;
@@ -264,7 +266,7 @@ void EventDrivenFlow<Scalar>::Impl::advance_to(const Scalar& t_target,
       if (is_closed[static_cast<std::size_t>(a)]) continue;
       for (int k = 0; k <= used; ++k) c[k] = flow.Gs.col(a).dot(qk[k]);
       c[0] += model.w(a);
-      consider(event_detail::first_root<Scalar>(c, S, forced(gap_zero, a, 0), s_tol), a,
+      consider(event_driven::detail::first_root<Scalar>(c, S, forced(gap_zero, a, 0), s_tol), a,
                Trigger::gap);
     }
     if (!closed.empty()) {
@@ -279,8 +281,9 @@ void EventDrivenFlow<Scalar>::Impl::advance_to(const Scalar& t_target,
       for (int k = 0; k <= used; ++k, p /= t_ref) lam_zero[k] = p;
       for (std::size_t j = 0; j < closed.size(); ++j) {
         for (int k = 0; k <= used; ++k) c[k] = lamk[k](static_cast<Index>(j));
-        consider(event_detail::first_root<Scalar>(c, S, forced(lam_zero, closed[j], 2), s_tol),
-                 closed[j], Trigger::multiplier);
+        consider(
+            event_driven::detail::first_root<Scalar>(c, S, forced(lam_zero, closed[j], 2), s_tol),
+            closed[j], Trigger::multiplier);
       }
     }
     decided_order.assign(static_cast<std::size_t>(m), 0);

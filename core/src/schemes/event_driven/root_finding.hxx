@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-namespace nsh::event_detail {
+namespace nsh::event_driven::detail {
 
 template <class Scalar>
 Scalar horner(const std::vector<Scalar>& c, const Scalar& s) {
@@ -104,4 +104,4 @@ std::optional<Root<Scalar>> first_root(const std::vector<Scalar>& c, const Scala
 
 /// Spectral bound rho of the balanced first-order operator, computed in double (DESIGN: spectral
 
-}  // namespace nsh::event_detail
+}  // namespace nsh::event_driven::detail

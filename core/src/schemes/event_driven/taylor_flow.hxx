@@ -25,7 +25,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace nsh::event_detail {
+namespace nsh::event_driven::detail {
 
 /// The three parts of the spectral bound rho, kept apart so that a work estimate can name the
 /// field that makes rho large.
@@ -463,4 +463,4 @@ struct TaylorFlow {
   }
 };
 
-}  // namespace nsh::event_detail
+}  // namespace nsh::event_driven::detail

@@ -16,7 +16,7 @@
 #include <string>
 
 namespace nsh {
-namespace half_explicit_tdg_detail {
+namespace half_explicit_tdg::detail {
 
 inline const char* hets_accepted_options() {
   return "fallback (lemke | enumeration | none), friction (lemke | alart-curnier | pgs), "
@@ -39,7 +39,7 @@ inline Rational hets_rational_option(const SchemeSpec& spec, const std::string& 
   }
 }
 
-}  // namespace half_explicit_tdg_detail
+}  // namespace half_explicit_tdg::detail
 
 template <class Scalar>
 LcpResult<Scalar> half_explicit_prox_newton(const Matrix<Scalar>& W, const Vector<Scalar>& b,
@@ -125,7 +125,7 @@ LcpResult<Scalar> half_explicit_prox_newton(const Matrix<Scalar>& W, const Vecto
 
 template <class Scalar>
 HalfExplicitTdg<Scalar>::HalfExplicitTdg(const SchemeSpec& spec) {
-  namespace d = half_explicit_tdg_detail;
+  namespace d = half_explicit_tdg::detail;
   for (const auto& [key, value] : spec.options()) {
     if (key != "r" && key != "tolerance" && key != "max_iterations" && key != "fallback" &&
         key != "friction")

@@ -18,7 +18,7 @@
 #include <string>
 
 namespace nsh {
-namespace moreau_jean_detail {
+namespace moreau_jean::detail {
 
 inline const std::vector<std::string>& option_keys() {
   static const std::vector<std::string> keys{"activation", "friction", "lcp", "theta"};
@@ -74,11 +74,11 @@ inline FrictionMethod resolve_friction_method(const std::optional<FrictionMethod
   return method;
 }
 
-}  // namespace moreau_jean_detail
+}  // namespace moreau_jean::detail
 
 template <class Scalar>
 MoreauJean<Scalar>::MoreauJean(const SchemeSpec& spec) {
-  namespace d = moreau_jean_detail;
+  namespace d = moreau_jean::detail;
   // The registry checks keys and choices already; a scheme built from a raw spec checks again.
   for (const auto& [key, value] : spec.options()) {
     bool known = false;
@@ -179,7 +179,7 @@ void MoreauJean<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   friction_ = model.has_friction();
   if (friction_) {
     const Index d = model.tangent_directions();
-    friction_resolved_ = moreau_jean_detail::resolve_friction_method(friction_method_, d);
+    friction_resolved_ = moreau_jean::detail::resolve_friction_method(friction_method_, d);
     if constexpr (is_exact_v<Scalar>) {
       if (d != 1)
         throw SpecError("precision",
@@ -220,7 +220,7 @@ void MoreauJean<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
   friction_ = has_friction(model);
   const Index d = friction_ ? model.tangent_directions() : 0;
   if (friction_)
-    friction_resolved_ = moreau_jean_detail::resolve_friction_method(friction_method_, d);
+    friction_resolved_ = moreau_jean::detail::resolve_friction_method(friction_method_, d);
   nonlinear_work_.size(n, m, d);
   if (model.velocity_constraints() > 0 && friction_)
     throw ModelError("mu",

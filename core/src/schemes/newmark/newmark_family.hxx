@@ -15,7 +15,7 @@
 #include <string>
 
 namespace nsh {
-namespace newmark_detail {
+namespace newmark::detail {
 
 inline void check_keys(const SchemeSpec& spec, const std::vector<std::string>& keys) {
   for (const auto& [key, value] : spec.options()) {
@@ -240,7 +240,7 @@ std::string alpha_form(const SchemeSpec& spec, bool alpha_f_open, const std::str
          ",beta=" + format_scalar(p.beta) + ",gamma=" + format_scalar(p.gamma);
 }
 
-}  // namespace newmark_detail
+}  // namespace newmark::detail
 
 // ------------------------------------------------------------------------------------------
 // NewmarkSplitting: what both schemes share
@@ -248,16 +248,16 @@ std::string alpha_form(const SchemeSpec& spec, bool alpha_f_open, const std::str
 
 template <class Scalar>
 void NewmarkSplitting<Scalar>::parse_impulse_options(const SchemeSpec& spec) {
-  law_ = newmark_detail::parse_law(spec);
-  activation_ = newmark_detail::parse_activation(spec);
-  lcp_method_ = newmark_detail::parse_method<Scalar>(spec);
+  law_ = newmark::detail::parse_law(spec);
+  activation_ = newmark::detail::parse_activation(spec);
+  lcp_method_ = newmark::detail::parse_method<Scalar>(spec);
 }
 
 template <class Scalar>
 void NewmarkSplitting<Scalar>::set_spec_text(const std::string& name, const std::string& params) {
   // Canonical option order is alphabetical (SchemeSpec::str); rebuild through SchemeSpec.
   spec_text_ = SchemeSpec::parse(name + ":" +
-                                 newmark_detail::options_suffix(law_, activation_, lcp_method_) +
+                                 newmark::detail::options_suffix(law_, activation_, lcp_method_) +
                                  "," + params)
                    .str();
 }
@@ -289,13 +289,13 @@ SchemeInfo NewmarkSplitting<Scalar>::splitting_info(const char* family, int smoo
 
 template <class Scalar>
 void NewmarkSplitting<Scalar>::force_at(const Scalar& t, Vector<Scalar>& out) const {
-  newmark_detail::harmonic_force(*model_, harmonic_, t, out);
+  newmark::detail::harmonic_force(*model_, harmonic_, t, out);
 }
 
 template <class Scalar>
 void NewmarkSplitting<Scalar>::bind(const char* scheme, const LinearModel<Scalar>& model,
                                     const State<Scalar>& initial, const Scalar& h) {
-  newmark_detail::check_initial(scheme, model, initial, h);
+  newmark::detail::check_initial(scheme, model, initial, h);
   model_ = &model;
   h_ = h;
   harmonic_ = model.has_harmonic_force();
@@ -304,7 +304,7 @@ void NewmarkSplitting<Scalar>::bind(const char* scheme, const LinearModel<Scalar
 template <class Scalar>
 void NewmarkSplitting<Scalar>::prepare(const char* scheme, const State<Scalar>& initial,
                                        bool r_terms, bool damping_allowed) {
-  namespace d = newmark_detail;
+  namespace d = newmark::detail;
   const LinearModel<Scalar>& model = *model_;
   const Index n = model.dofs(), m = model.contacts();
   d::factorize(scheme, "M", mass_lu_, model.M);
@@ -342,7 +342,7 @@ void NewmarkSplitting<Scalar>::prepare(const char* scheme, const State<Scalar>& 
 template <class Scalar>
 void NewmarkSplitting<Scalar>::impulse(const char* scheme, NewmarkImpactLaw law,
                                        const State<Scalar>& state, StepSummary<Scalar>& summary) {
-  newmark_detail::impulse_step<Scalar>(
+  newmark::detail::impulse_step<Scalar>(
       scheme, *model_, delassus_, minv_g_, law, activation_, lcp_method_, lcp_options_, state.t,
       state.v, q_next_, vs_next_, gap_next_, velocity_k_, velocity_smooth_, velocity_newton_,
       impulse_, v_next_, active_, impulse_work_, summary);
@@ -353,7 +353,7 @@ void NewmarkSplitting<Scalar>::impulse(const char* scheme, NewmarkImpactLaw law,
 template <class Scalar>
 void NewmarkSplitting<Scalar>::mechanical_ledger(const State<Scalar>& state,
                                                  StepSummary<Scalar>& summary) {
-  namespace d = newmark_detail;
+  namespace d = newmark::detail;
   const LinearModel<Scalar>& model = *model_;
   const Scalar half(Scalar(1) / 2);
   // The kit derives E_before and E_after again from the states (the same arithmetic); the
@@ -370,7 +370,7 @@ void NewmarkSplitting<Scalar>::algorithmic_ledger(const State<Scalar>& state, co
                                                   Scalar D, const Scalar& c_r,
                                                   const Scalar& alpha_m,
                                                   StepSummary<Scalar>& summary) {
-  namespace d = newmark_detail;
+  namespace d = newmark::detail;
   summary.has_algorithmic_energy = algorithmic_;
   if (!algorithmic_) {
     summary.E_alg_before = summary.E_alg_after = summary.algorithmic_dissipation = Scalar(0);
@@ -412,7 +412,7 @@ NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec)
 template <class Scalar>
 NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec, NewmarkMutation mutation)
     : name_(spec.name()), mutation_(mutation) {
-  namespace d = newmark_detail;
+  namespace d = newmark::detail;
   const Rational half = Rational(1) / 2;
   std::string params;
   if (name_ == "newmark") {
@@ -501,8 +501,8 @@ void NewmarkFamily<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   const Scalar one(1), &am = this->am_, &af = this->af_;
   const Matrix<Scalar> iteration = ((one - am) / (one - af)) * model.M +
                                    (h * this->gamma_) * model.C + (h * h * this->beta_) * model.K;
-  newmark_detail::factorize(scheme, "(1-alpha_m)/(1-alpha_f) M + h gamma C + h^2 beta K",
-                            this->iteration_lu_, iteration);
+  newmark::detail::factorize(scheme, "(1-alpha_m)/(1-alpha_f) M + h gamma C + h^2 beta K",
+                             this->iteration_lu_, iteration);
   this->prepare(scheme, initial, ledger_.alpha_f != ledger_.alpha_m, /*damping_allowed=*/false);
   const Index n = model.dofs();
   for (Vector<Scalar>* v : {&xdd_, &vs_, &xdd_next_, &wbar_}) v->setZero(n);
@@ -513,7 +513,7 @@ void NewmarkFamily<Scalar>::do_initialize(const LinearModel<Scalar>& model,
 
 template <class Scalar>
 void NewmarkFamily<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
-  namespace d = newmark_detail;
+  namespace d = newmark::detail;
   if (!this->model_) throw StepError("newmark-family: step() called before initialize()");
   const LinearModel<Scalar>& model = *this->model_;
   const Scalar& h = this->h_;
@@ -616,7 +616,7 @@ void NewmarkFamily<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& s
 
 template <class Scalar>
 KrenkHogsberg<Scalar>::KrenkHogsberg(const SchemeSpec& spec) {
-  namespace d = newmark_detail;
+  namespace d = newmark::detail;
   if (spec.name() != "krenk-hogsberg")
     throw SpecError("scheme", "KrenkHogsberg implements krenk-hogsberg, not '" + spec.name() + "'");
   d::check_keys(spec,
@@ -653,8 +653,8 @@ void KrenkHogsberg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   const Scalar kappa = half + c * (af - am) / (one - am);
   const Matrix<Scalar> iteration = this->gamma_ * model.M + (h * this->beta_) * model.C +
                                    (h * h * this->beta_ * kappa) * model.K;
-  newmark_detail::factorize(scheme, "gamma M + h beta C + h^2 beta kappa K", this->iteration_lu_,
-                            iteration);
+  newmark::detail::factorize(scheme, "gamma M + h beta C + h^2 beta kappa K", this->iteration_lu_,
+                             iteration);
   this->prepare(scheme, initial, parameters_.alpha_f != parameters_.alpha_m,
                 /*damping_allowed=*/true);
   fmean_.setZero(model.dofs());
@@ -662,7 +662,7 @@ void KrenkHogsberg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
 
 template <class Scalar>
 void KrenkHogsberg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
-  namespace d = newmark_detail;
+  namespace d = newmark::detail;
   if (!this->model_) throw StepError("krenk-hogsberg: step() called before initialize()");
   const LinearModel<Scalar>& model = *this->model_;
   const Scalar& h = this->h_;

@@ -21,18 +21,18 @@
 #include "external_option.hpp"
 #include "hdf5_writer.hpp"
 
-#include <nsh/io/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
-#include <nsh/io/sweeping_case.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/io/nonholonomic_run.hpp>
+#include <nsh/io/sweeping_case.hpp>
+#include <nsh/io/trajectory_csv.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/reports/lagrangian_family.hpp>
-#include <nsh/io/trajectory_csv.hpp>
 #ifdef NSH_HAVE_FORMULA
 #include <nsh/formula/lagrangian_run.hpp>
 #endif

@@ -28,10 +28,10 @@
 // in four numbers), and every counterexample is printed as a case file that `nsh simulate`
 // replays. A run that fails (StepError) fails the property: the claim is that the scheme
 // completes these cases.
-#include <nsh/io/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/properties/check.hpp>

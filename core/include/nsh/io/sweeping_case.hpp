@@ -12,8 +12,8 @@
 //       "radius": R} (double and 50 only), {"type": "polyhedron", "A": [[..]], "b": [..]},
 //       {"type": "finite", "points": [[..], ..]}.
 
-#include <nsh/io/case_file.hpp>
 #include <nsh/first_order/scheme.hpp>
+#include <nsh/io/case_file.hpp>
 
 #include <optional>
 

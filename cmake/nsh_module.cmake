@@ -1,6 +1,9 @@
-# nsh_module(NAME <name> [DEPENDS <targets...>] [PRIVATE <targets...>] [TEST_DEPENDS <targets...>])
+# nsh_module(NAME <name> [DEPENDS <targets...>] [PRIVATE <targets...>] [TEST_DEPENDS <targets...>]
+#            [EXCLUDE <src subfolders...>])
 #
-# One library per module: sources are <module>/src/*.cpp, public headers <module>/include.
+# One library per module: sources are <module>/src/**/*.cpp (src/<x>/ holds the bodies of
+# include/nsh/<x>/), public headers <module>/include. EXCLUDE leaves src subfolders to a second
+# library of the module, declared with nsh_library (core: src/io and src/external form nsh::io).
 # Tests sit beside the module and are picked up by name; the files of one kind form one
 # executable per module (nsh_<module>_<kind>_tests), so that a clean build links a dozen test
 # programs rather than sixty (the template code is instantiated once in the library, so a test
@@ -76,22 +79,36 @@ function(nsh_add_test_program exe label)
                        WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
 endfunction()
 
-function(nsh_module)
-  cmake_parse_arguments(ARG "" "NAME" "DEPENDS;PRIVATE;TEST_DEPENDS" ${ARGN})
+# nsh_library(NAME <name> SOURCES <files...> [DEPENDS <targets...>] [PRIVATE <targets...>]):
+# the library nsh_<name> (alias and export name nsh::<name>), its headers under the calling
+# directory's include/, its private headers beside its sources (quoted includes from src/, e.g.
+# "lcp/dense_solve.hxx").
+function(nsh_library)
+  cmake_parse_arguments(ARG "" "NAME" "SOURCES;DEPENDS;PRIVATE" ${ARGN})
   set(target nsh_${ARG_NAME})
-  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/*.cpp)
-  add_library(${target} ${sources})
+  add_library(${target} ${ARG_SOURCES})
   add_library(nsh::${ARG_NAME} ALIAS ${target})
   set_target_properties(${target} PROPERTIES EXPORT_NAME ${ARG_NAME} OUTPUT_NAME nsh_${ARG_NAME})
   target_include_directories(${target} PUBLIC
     $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
   target_compile_features(${target} PUBLIC cxx_std_20)
   target_link_libraries(${target} PUBLIC ${ARG_DEPENDS} PRIVATE ${ARG_PRIVATE})
   target_compile_options(${target} PRIVATE -Wall -Wextra)
   nsh_precompile_headers(${target} LIBRARY)
   install(TARGETS ${target} EXPORT nshTargets
           ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endfunction()
+
+function(nsh_module)
+  cmake_parse_arguments(ARG "" "NAME" "DEPENDS;PRIVATE;TEST_DEPENDS;EXCLUDE" ${ARGN})
+  set(target nsh_${ARG_NAME})
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/*.cpp)
+  foreach(folder IN LISTS ARG_EXCLUDE)
+    list(FILTER sources EXCLUDE REGEX "^${CMAKE_CURRENT_SOURCE_DIR}/src/${folder}/")
+  endforeach()
+  nsh_library(NAME ${ARG_NAME} SOURCES ${sources} DEPENDS ${ARG_DEPENDS} PRIVATE ${ARG_PRIVATE})
   install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
   if(NSH_BUILD_TESTS)
     # <module>/tests/*_support.cpp: code every test program of the module links once (e.g. the

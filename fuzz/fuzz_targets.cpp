@@ -3,10 +3,10 @@
 
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
-#include <nsh/first_order/sweeping_case.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
+#include <nsh/io/sweeping_case.hpp>
 #include <nsh/registry.hpp>
 
 #include <cstdio>

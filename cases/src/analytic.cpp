@@ -1,6 +1,5 @@
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/cases/analytic.hpp>
 #include <nsh/cases/bouncing_ball.hpp>
 #include <nsh/cases/friction.hpp>
@@ -8,6 +7,7 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/impact_lcp.hpp>
+#include <nsh/io/case_file.hpp>
 
 #include <map>
 #include <mutex>

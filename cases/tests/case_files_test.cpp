@@ -2,11 +2,11 @@
 // three precisions, and a few steps of every registered scheme run on it.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/cases/analytic.hpp>
 #include <nsh/cases/catalogue.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/registry.hpp>
 
 #include <gtest/gtest.h>

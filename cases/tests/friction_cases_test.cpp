@@ -3,11 +3,11 @@
 // here from the file's own parameters, exactly in Rational.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/cases/analytic.hpp>
 #include <nsh/cases/catalogue.hpp>
 #include <nsh/cases/friction.hpp>
 #include <nsh/error.hpp>
+#include <nsh/io/case_file.hpp>
 
 #include <gtest/gtest.h>
 

@@ -9,9 +9,9 @@
 //   incline-stick, incline-slide: at rest for ever, or the closed form's slide to O(h).
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/cases/friction.hpp>
 #include <nsh/driver.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/registry.hpp>
 
 #include <gtest/gtest.h>

@@ -2,10 +2,10 @@
 // penalty2 against the closed form of the contact phase (nsh/cases/penalty_ball.hpp).
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/cases/penalty_ball.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/registry.hpp>
 
 #include <gtest/gtest.h>

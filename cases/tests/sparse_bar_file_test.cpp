@@ -6,10 +6,10 @@
 // which writes cases/data/impacting-bar-1000-sparse.json instead of comparing with it.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/cases/bar.hpp>
 #include <nsh/cases/catalogue.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/sparse_model.hpp>
 
 #include <cstdlib>

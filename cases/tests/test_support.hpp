@@ -2,7 +2,7 @@
 // Shared helpers of the cases tests: load a built-in case in a given precision.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 
 #include <string>
 

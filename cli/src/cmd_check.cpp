@@ -8,11 +8,11 @@
 #include "process_pool.hpp"
 #include "shard_file.hpp"
 
-#include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/external/client.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/number.hpp>
 #include <nsh/properties/check.hpp>
 #include <nsh/properties/runner.hpp>

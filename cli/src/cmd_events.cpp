@@ -11,9 +11,9 @@
 #include "commands.hpp"
 #include "nonholonomic_events.hpp"
 
-#include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/number.hpp>
 #include <nsh/schemes/event_driven.hpp>
 

@@ -9,7 +9,7 @@
 
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/nonholonomic/exact_reference.hpp>
 #include <nsh/number.hpp>
 

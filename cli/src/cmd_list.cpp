@@ -1,10 +1,10 @@
 // `nsh list [schemes|cases|properties|mutants]`: what this build knows, from the registries.
 #include "commands.hpp"
 
-#include <nsh/case_file.hpp>
 #include <nsh/cases/catalogue.hpp>
 #include <nsh/error.hpp>
 #include <nsh/first_order/scheme.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/registry.hpp>
 
 #include <iostream>

@@ -2,13 +2,13 @@
 //                   [--every K] [--columns LIST] [--format csv|hdf5]`
 //
 // Runs one scheme on one case and streams the trajectory, row by row, in constant memory: for
-// the linear family the table of nsh/trajectory_csv.hpp; for the first-order families
+// the linear family the table of nsh/io/trajectory_csv.hpp; for the first-order families
 // ("sweeping", "penalty-line", run by the first-order schemes catching-up and penalty)
 // `step,t,x0..x{n-1},r0..r{n-1}` with r the step's reaction (x_{k+1} - x_k)/h - f(t_k, x_k)
 // (empty in row 0); for the lagrangian family (nonlinear models given by formulas,
 // docs/nonlinear-models.md; moreau-jean in double and 50 digits) the linear table with
 // E = 1/2 v^T M(q) v + V(q) and U_T = W_T(q)^T v. --every and --columns thin the table
-// (nsh/trajectory_csv.hpp); --format hdf5, or an --out name ending in .h5 or .hdf5, writes HDF5
+// (nsh/io/trajectory_csv.hpp); --format hdf5, or an --out name ending in .h5 or .hdf5, writes HDF5
 // instead of CSV (hdf5_writer.hpp, docs/output-formats.md). A sparse case file ("sparse": true)
 // under a scheme that steps sparse models natively (Registry::make_sparse: moreau-jean's
 // SparseMoreauJean, event-driven): no dense copy, so the bar at 10^4-10^6 degrees of freedom
@@ -21,18 +21,18 @@
 #include "external_option.hpp"
 #include "hdf5_writer.hpp"
 
-#include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
-#include <nsh/first_order/sweeping_case.hpp>
 #include <nsh/format.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
-#include <nsh/nonholonomic/nonholonomic_run.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
+#include <nsh/io/nonholonomic_run.hpp>
+#include <nsh/io/sweeping_case.hpp>
+#include <nsh/io/trajectory_csv.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/reports/lagrangian_family.hpp>
-#include <nsh/trajectory_csv.hpp>
 #ifdef NSH_HAVE_FORMULA
 #include <nsh/formula/lagrangian_run.hpp>
 #endif

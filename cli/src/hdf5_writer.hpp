@@ -6,7 +6,7 @@
 // and rational are refused (their point is digits a double does not hold; they write CSV).
 
 #include <nsh/first_order/scheme.hpp>
-#include <nsh/trajectory_csv.hpp>
+#include <nsh/io/trajectory_csv.hpp>
 
 #include <functional>
 #include <memory>

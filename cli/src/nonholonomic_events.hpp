@@ -2,7 +2,7 @@
 // `nsh events` on a "nonholonomic" case (cmd_events_nonholonomic.cpp): the impacts of the exact
 // reference (nsh/nonholonomic/exact_reference.hpp), one CSV line each.
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 
 #include <string>
 

@@ -3,6 +3,7 @@
 
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/properties/verdict_io.hpp>
 

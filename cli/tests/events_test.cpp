@@ -2,10 +2,10 @@
 // of exact facts per case) and `nsh simulate` on every case file with every scheme of its family.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/cases/catalogue.hpp>
 #include <nsh/cases/friction.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/number.hpp>
 
 #include <gtest/gtest.h>

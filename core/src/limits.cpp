@@ -5,38 +5,6 @@
 #include <fmt/format.h>
 
 namespace nsh::limits {
-namespace {
-
-// Appends a rendering of `node` to `out`, stopping once `out` holds `limit` characters. Each
-// level of nesting appends at least one character, so the recursion is at most `limit` deep.
-void render(const nlohmann::json& node, std::string& out, std::size_t limit) {
-  if (out.size() >= limit) return;
-  if (node.is_array() || node.is_object()) {
-    const bool object = node.is_object();
-    out += object ? '{' : '[';
-    bool first = true;
-    for (auto it = node.begin(); it != node.end() && out.size() < limit; ++it) {
-      if (!first) out += ", ";
-      first = false;
-      if (object) {
-        const std::string key = it.key().size() > limit ? it.key().substr(0, limit) : it.key();
-        out += nlohmann::json(key).dump() + ": ";
-      }
-      render(*it, out, limit);
-    }
-    if (out.size() < limit) out += object ? '}' : ']';
-    return;
-  }
-  if (node.is_string()) {
-    const auto& s = node.get_ref<const std::string&>();
-    out += nlohmann::json(s.size() > limit ? s.substr(0, limit) : s).dump();
-    return;
-  }
-  out += node.dump();  // a scalar: not recursive
-}
-
-}  // namespace
-
 void check_file_size(std::uintmax_t bytes, const std::string& path, const std::string& field) {
   if (bytes > max_input_file_bytes)
     throw InputError(field, fmt::format("'{}' has {} bytes; nsh reads files of at most {} bytes "
@@ -143,13 +111,6 @@ void check_exact_growth(const Vector<Rational>& q, const Vector<Rational>& v, In
                         max_exact_bits));
     }
   }
-}
-
-std::string describe_json(const nlohmann::json& value, std::size_t max_chars) {
-  std::string text;
-  render(value, text, max_chars + 1);
-  if (text.size() > max_chars) text = text.substr(0, max_chars - 3) + "...";
-  return std::string(value.type_name()) + " " + text;
 }
 
 std::string describe_key(const std::string& key) {

@@ -2,9 +2,9 @@
 // precision, duplicates summed, exact round trip of the writer, and errors naming the field.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/sparse_model.hpp>
 
 #include <gtest/gtest.h>

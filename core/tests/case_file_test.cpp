@@ -1,9 +1,9 @@
 // Case files: exact number reading, messages that name the field, lookup, round trip.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 
 #include <gtest/gtest.h>
 

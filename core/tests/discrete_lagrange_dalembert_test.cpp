@@ -5,10 +5,10 @@
 // the post-impact reduced velocity -> the continuous reflection, impact times -> the reference's.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/nonholonomic/discrete_lagrange_dalembert.hpp>
 #include <nsh/nonholonomic/exact_reference.hpp>
 

@@ -4,10 +4,10 @@
 // the field.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/nonholonomic/discrete_lagrange_dalembert.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/nonlinear_model.hpp>
@@ -193,10 +193,10 @@ TEST(DlaScheme, RefusesWhatItCannotStepNamingTheField) {
 }
 
 TEST(MoreauJeanNonholonomic, KeepsTheVelocityConstraintsAsBilateralRows) {
-  // moreau-jean on a model with r > 0 (core/src/moreau_jean_nonholonomic_step.hxx): every state
-  // satisfies A(q_k) v_k = 0 to the fixed point's tolerance, the impacts are the reference's six,
-  // and on the knife edge the turning rate, M-orthogonal to the blade and untouched by the wall,
-  // stays exact.
+  // moreau-jean on a model with r > 0
+  // (core/src/schemes/moreau_jean/moreau_jean_nonholonomic_step.hxx): every state satisfies A(q_k)
+  // v_k = 0 to the fixed point's tolerance, the impacts are the reference's six, and on the knife
+  // edge the turning rate, M-orthogonal to the blade and untouched by the wall, stays exact.
   const auto disk = dla_scheme_case<double>("rolling-disk");
   const nsh::NonholonomicModelAdapter<double> model(*disk.model);
   auto scheme = nsh::Registry::builtin().make<double>("moreau-jean");

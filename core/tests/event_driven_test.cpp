@@ -1,12 +1,12 @@
-// Unit tests of the pieces of the event-driven reference (core/src/event_driven/): the root
+// Unit tests of the pieces of the event-driven reference (core/src/schemes/event_driven/): the root
 // search on polynomials with known roots, the Taylor flow against the closed-form exponential of
 // an oscillator, the contact-mode decision on designed two-contact cases, the accumulation of
 // impacts against the geometric series, and the work bounds (issue 20: a flow that would need
 // ~1e150 segments is refused before it starts).
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/model.hpp>
 #include <nsh/schemes/event_driven.hpp>
 #include <nsh/sparse_model.hpp>
@@ -19,14 +19,14 @@
 #include <utility>
 #include <vector>
 
-#include "../src/event_driven/root_finding.hxx"
-#include "../src/event_driven/taylor_flow.hxx"
+#include "../src/schemes/event_driven/root_finding.hxx"
+#include "../src/schemes/event_driven/taylor_flow.hxx"
 
 namespace {
 
 using nsh::Index;
 using nsh::Real50;
-using nsh::event_detail::first_root;
+using nsh::event_driven::detail::first_root;
 
 template <class Scalar>
 double to_double(const Scalar& x) {
@@ -56,7 +56,7 @@ TYPED_TEST(EventDrivenPieces, FirstRootOfSimpleRoots) {
   EXPECT_EQ(r->order, 0);
   EXPECT_LE(nsh::abs_value<S>(r->s - S(3) / 10), S(16) * s_tol);
   // The point returned is on the far side (p <= 0) or at the root.
-  EXPECT_LE(nsh::event_detail::horner(p, r->s), S(0));
+  EXPECT_LE(nsh::event_driven::detail::horner(p, r->s), S(0));
   // 1 - s/sqrt(2)... a root that is not a sample point, at a non-dyadic S.
   using std::sqrt;
   const S root = sqrt(S(2));
@@ -169,7 +169,7 @@ template <class Scalar>
 void check_taylor_flow(Index n, const Scalar& damping, const Scalar& force, const Scalar& tol) {
   const Scalar mass(2), stiffness(3);
   const auto model = oscillators<Scalar>(n, mass, damping, stiffness, force);
-  nsh::event_detail::TaylorFlow<Scalar> flow(model);
+  nsh::event_driven::detail::TaylorFlow<Scalar> flow(model);
   ASSERT_GT(flow.seg_max, Scalar(0));
   nsh::State<Scalar> state;
   state.t = Scalar(1) / 3;
@@ -214,7 +214,7 @@ TEST(EventDrivenTaylorFlow, ClosedContactHoldsItsGapAndGivesTheMultiplier) {
   dense.G = nsh::Matrix<Real50>::Identity(1, 1);
   nsh::fill_defaults(dense);
   const auto model = nsh::to_sparse(dense);
-  nsh::event_detail::TaylorFlow<Real50> flow(model);
+  nsh::event_driven::detail::TaylorFlow<Real50> flow(model);
   flow.constrain({0}, Real50(0));
   nsh::State<Real50> state;
   state.q = nsh::Vector<Real50>::Zero(1);

@@ -3,8 +3,9 @@
 // stored entries, the exact size guard, and messages that always name the field.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 

@@ -3,9 +3,9 @@
 // against its own derivative), the continuous reflection, and the case-file reader's errors.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/nonholonomic/knife_edge.hpp>
 #include <nsh/nonholonomic/rolling_disk.hpp>
 #include <nsh/nonlinear_model.hpp>

@@ -4,10 +4,10 @@
 // the rolling disk's six impacts before T = 12 (docs/theory.md §5), double agreeing with Real50.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/nonholonomic/exact_reference.hpp>
 
 #include <gtest/gtest.h>

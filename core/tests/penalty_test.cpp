@@ -4,7 +4,7 @@
 
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
-#include <nsh/first_order/sweeping_case.hpp>
+#include <nsh/io/sweeping_case.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/penalty2.hpp>
 

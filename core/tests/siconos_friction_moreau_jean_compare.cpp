@@ -14,9 +14,9 @@
 // Needs Debian's python3-siconos under /usr/bin/python3 (or NSH_SICONOS_PYTHON); skipped with
 // a message otherwise. Registered in core/CMakeLists.txt as the ctest test
 // "Siconos.MoreauJeanFriction" with the labels fast and siconos.
-#include <nsh/case_file.hpp>
 #include <nsh/cases/friction.hpp>
 #include <nsh/driver.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/registry.hpp>
 
 #include <gtest/gtest.h>

@@ -1,12 +1,12 @@
 // The sweeping process and the catching-up scheme: seed 004's closed forms, exactly.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
-#include <nsh/first_order/sweeping_case.hpp>
+#include <nsh/first_order/catching_up.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/sweeping_case.hpp>
 #include <nsh/projection/box.hpp>
 #include <nsh/projection/finite_set.hpp>
-#include <nsh/schemes/catching_up.hpp>
 
 #include <gtest/gtest.h>
 

@@ -4,11 +4,11 @@
 // error naming its field.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/cases/catalogue.hpp>
 #include <nsh/cases/rod.hpp>
 #include <nsh/error.hpp>
 #include <nsh/formula/lagrangian_case.hpp>
+#include <nsh/io/case_file.hpp>
 
 #include <gtest/gtest.h>
 #include <boost/math/constants/constants.hpp>

@@ -5,11 +5,11 @@
 // against A(q0) v0 = 0 and projected onto ker A(q0).
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/formula/lagrangian_case.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>

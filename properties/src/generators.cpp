@@ -1,7 +1,7 @@
 // Generators of valid linear models near contact, and the designed searches
 // (nsh/properties/generators.hpp).
-#include <nsh/case_file.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/properties/generators.hpp>
 
 #include <fmt/format.h>

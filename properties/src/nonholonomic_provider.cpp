@@ -31,11 +31,11 @@
 // (docs/decisions.md, "The scheme kit"). Every counterexample is printed as a case file that
 // `nsh simulate` replays. A run that fails (StepError) fails the property: the claim is that the scheme
 // completes these cases.
-#include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/properties/check.hpp>
 #include <nsh/properties/claims.hpp>

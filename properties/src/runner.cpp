@@ -1,8 +1,8 @@
 // Running shared properties on registry schemes (runner.hpp).
-#include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/number.hpp>
 #include <nsh/properties/check_engine.hpp>
 #include <nsh/properties/runner.hpp>

@@ -1,5 +1,5 @@
 // Bodies of the stamp (stamp.hpp).
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/properties/check_engine.hpp>
 #include <nsh/properties/stamp.hpp>
 

@@ -2,6 +2,7 @@
 #include <nsh/properties/verdict_io.hpp>
 
 #include <nsh/error.hpp>
+#include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
 
 #include <fmt/format.h>

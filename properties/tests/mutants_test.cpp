@@ -1,7 +1,7 @@
 // The suite has power: every mutant (mutant:*) fails at least one property it claims, and
 // the required Moreau–Jean counterexample is found and replays.
-#include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/properties/check.hpp>
 #include <nsh/properties/mutants.hpp>
 #include <nsh/properties/runner.hpp>

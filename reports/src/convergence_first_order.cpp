@@ -6,7 +6,7 @@
 //            computed exactly through the kink of x (docs/theory.md §6 item 5: s (h - s) / h).
 // The reference is the closed form of the case (only sweeping-interval has one so far).
 #include <nsh/error.hpp>
-#include <nsh/first_order/sweeping_case.hpp>
+#include <nsh/io/sweeping_case.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/number.hpp>
 #include <nsh/reports/convergence.hpp>

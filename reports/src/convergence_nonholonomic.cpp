@@ -15,8 +15,8 @@
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/limits.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
 #include <nsh/nonholonomic/exact_reference.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/number.hpp>

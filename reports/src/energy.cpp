@@ -3,7 +3,7 @@
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/nonholonomic/nonholonomic_run.hpp>
+#include <nsh/io/nonholonomic_run.hpp>
 #include <nsh/number.hpp>
 #include <nsh/properties/claims.hpp>
 #include <nsh/properties/predicates.hpp>

@@ -1,8 +1,8 @@
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/reports/friction.hpp>

@@ -1,9 +1,9 @@
 // The report's nonholonomic part (nsh/reports/nonholonomic.hpp).
-#include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/nonholonomic/case_file.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/nonholonomic/discrete_lagrange_dalembert.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/registry.hpp>

@@ -1,6 +1,6 @@
-#include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/number.hpp>
 #include <nsh/properties/verdict_io.hpp>
 #include <nsh/registry.hpp>

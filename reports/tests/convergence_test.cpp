@@ -4,13 +4,13 @@
 // and the agreement of the three kinds of reference.
 #include <nsh/scalar.hpp>
 
-#include <nsh/case_file.hpp>
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/io/case_file.hpp>
+#include <nsh/io/trajectory_csv.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/reports/convergence.hpp>
 #include <nsh/reports/report.hpp>
-#include <nsh/trajectory_csv.hpp>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -1,7 +1,7 @@
 // `nsh converge sweeping-interval --scheme catching-up` (issue 6): order 1 from the
 // least-squares fit, and the sup errors equal docs/theory.md §6 item 5's s (h - s) / h.
 #include <nsh/error.hpp>
-#include <nsh/first_order/sweeping_case.hpp>
+#include <nsh/io/sweeping_case.hpp>
 #include <nsh/number.hpp>
 #include <nsh/reports/convergence.hpp>
 #include <nsh/scalar.hpp>

@@ -7,8 +7,8 @@
 // siconos:schatzman-paoli steps the recursion SchatzmanPaoliOSI.cpp implements (computed here
 // with nsh's LCP solver), passes its claim (penetration_bound at e = 0) and, unclaimed, fails
 // the velocity-level laws (newton_restitution, impact_work_nonpositive): docs/siconos.md.
-#include <nsh/case_file.hpp>
 #include <nsh/error.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/lcp/lcp.hpp>
 
 #include <Eigen/LU>

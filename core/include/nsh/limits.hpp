@@ -8,8 +8,6 @@
 
 #include <nsh/scalar.hpp>
 
-#include <nlohmann/json.hpp>
-
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -112,12 +110,6 @@ void check_exact_size(const Rational& x, const std::string& field);
 /// so a long exact run stops saying how far it got instead of slowing without bound.
 void check_exact_growth(const Vector<Rational>& q, const Vector<Rational>& v, Index step,
                         const Rational& t);
-
-/// A JSON value in at most `max_chars` characters for a message ("array [[[[[[..."), with its
-/// type name first. Walks at most `max_chars` nodes whatever the value's depth or size, so a
-/// hostile value never costs more than the message shows (nlohmann's dump is recursive and
-/// unbounded).
-std::string describe_json(const nlohmann::json& value, std::size_t max_chars = 60);
 
 /// A key for a message: "\"\" (the empty key)" for an empty key, the key otherwise, cut to
 /// 60 characters.

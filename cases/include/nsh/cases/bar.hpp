@@ -12,7 +12,7 @@
 // leaves with its kinetic energy restored and no vibration). The finite-element solutions
 // approach these as N grows.
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 
 namespace nsh::cases {
 

@@ -1,10 +1,10 @@
 #pragma once
 // The buffers of one Moreau–Jean step on a nonlinear model (nsh/schemes/moreau_jean.hpp,
-// core/src/moreau_jean_nonlinear_step.hxx): the linear step's buffers plus M(q_k), the force
-// and its Jacobians, the iteration matrix and its factorization, and the Jacobians at the
-// prediction with their Delassus operators. Sized once by size(); the step recomputes them
-// in place, so that the scheme itself allocates nothing per frictionless double step (a model's
-// own evaluation may: FormulaModel's programs do).
+// core/src/schemes/moreau_jean/moreau_jean_nonlinear_step.hxx): the linear step's buffers plus
+// M(q_k), the force and its Jacobians, the iteration matrix and its factorization, and the
+// Jacobians at the prediction with their Delassus operators. Sized once by size(); the step
+// recomputes them in place, so that the scheme itself allocates nothing per frictionless double
+// step (a model's own evaluation may: FormulaModel's programs do).
 
 #include <nsh/detail/moreau_jean_workspace.hpp>
 #include <nsh/nonlinear_model.hpp>

@@ -1,7 +1,7 @@
 #pragma once
 // The buffers of one Moreau–Jean step (nsh/schemes/moreau_jean.hpp), shared by the dense
 // MoreauJean and the SparseMoreauJean: sized once by size(), so that a double step with lemke
-// or pgs allocates nothing. The step itself is core/src/moreau_jean_step.hxx.
+// or pgs allocates nothing. The step itself is core/src/schemes/moreau_jean/moreau_jean_step.hxx.
 
 #include <nsh/impulse_step.hpp>
 #include <nsh/scalar.hpp>

@@ -16,9 +16,9 @@
 // are below epsilon / 64 of its largest, an a posteriori check of rho): the exponential to the
 // scalar's epsilon, with the particular solution of the constant and harmonic force included
 // through the augmented state. The model may be dense or sparse (nsh/sparse_model.hpp); the
-// flow keeps a sparse copy. The body is split by concept in core/src/event_driven/ (root
-// finding, Taylor flow, contact modes, accumulation, the flow's loop); its cost and work bound
-// are in docs/event-driven-performance.md.
+// flow keeps a sparse copy. The body is split by concept in core/src/schemes/event_driven/
+// (root finding, Taylor flow, contact modes, accumulation, the flow's loop); its cost and work
+// bound are in docs/event-driven-performance.md.
 // (Scaling without squaring: each term is a sparse matrix-vector product, which is what makes
 // the finite-element bar with 10^3-10^4 nodes affordable where a dense exp(A s) is not.)
 // Every gap g_alpha(s) of an open contact and every multiplier lambda_alpha(s) of a closed one is

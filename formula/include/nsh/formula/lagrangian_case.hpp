@@ -22,8 +22,8 @@
 // Moreau–Jean's iteration matrix). Every error is an InputError (ModelError for M) naming the
 // field: "gaps[1]: unknown symbol 'z' (coordinates are x, y, phi; ...)".
 
-#include <nsh/case_file.hpp>
 #include <nsh/formula/program.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/nonlinear_model.hpp>
 
 #include <optional>

@@ -8,8 +8,8 @@
 // rational (cases/data/particle-on-parabola.json); a case with sin, a root or pi is refused
 // naming its field and --precision rational (the loader's message).
 
-#include <nsh/case_file.hpp>
 #include <nsh/formula/lagrangian_case.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/schemes/scheme.hpp>
 
 #include <memory>

@@ -4,7 +4,7 @@
 // named values that decide it. Tolerances come from nsh::tolerance (zero in Rational).
 // The "sweep" property provider (sweep_provider.cpp) draws the cases for `nsh check`.
 
-#include <nsh/first_order/sweeping_case.hpp>
+#include <nsh/io/sweeping_case.hpp>
 #include <nsh/projection/projection.hpp>
 #include <nsh/step_summary.hpp>
 

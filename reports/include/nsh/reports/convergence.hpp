@@ -41,7 +41,7 @@
 //                   first impact: the first row with a nonzero impulse,
 //                   refined by the linear gap estimate t_j + g_j / (−U_j) from the row before.
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/limits.hpp>
 #include <nsh/reports/order_fit.hpp>
 #include <nsh/reports/svg_plot.hpp>

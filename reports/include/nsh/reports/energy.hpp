@@ -25,7 +25,7 @@
 // tightest and first broken steps and a fixed number of plot samples are kept, so memory does
 // not grow with the step count.
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 #include <nsh/reports/svg_plot.hpp>
 
 #include <optional>

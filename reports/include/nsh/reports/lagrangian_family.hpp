@@ -3,7 +3,7 @@
 // formula module, built only where GiNaC is found. The commands that meet one without it
 // (simulate, converge, energy) refuse it with the same message.
 
-#include <nsh/case_file.hpp>
+#include <nsh/io/case_file.hpp>
 
 namespace nsh::reports {
 

@@ -15,12 +15,14 @@ namespace {
 
 using json = nlohmann::json;
 
-bool present(const json& node, const std::string& key) {
+// Named apart from detail::present (case_file_text.hpp), which a unity batch of nsh_io also sees
+// and which counts a null value as present.
+bool present_not_null(const json& node, const std::string& key) {
   return node.is_object() && node.contains(key) && !node.at(key).is_null();
 }
 
 const json& required(const json& node, const std::string& key, const std::string& field) {
-  if (!present(node, key)) throw InputError(field, "is required");
+  if (!present_not_null(node, key)) throw InputError(field, "is required");
   return node.at(key);
 }
 
@@ -54,12 +56,12 @@ std::shared_ptr<const ProjectionProvider<Scalar>> load_projection_set(const json
   const std::string type = type_node.get<std::string>();
   if (type == "interval" || type == "box") {
     Index n = -1;
-    if (present(node, "lower") && node.at("lower").is_array()) n = node.at("lower").size();
-    if (present(node, "upper") && node.at("upper").is_array()) n = node.at("upper").size();
+    if (present_not_null(node, "lower") && node.at("lower").is_array()) n = node.at("lower").size();
+    if (present_not_null(node, "upper") && node.at("upper").is_array()) n = node.at("upper").size();
     if (n < 0) n = 1;
-    auto lo = present(node, "lower") ? bounds<Scalar>(node.at("lower"), field + ".lower", n)
+    auto lo = present_not_null(node, "lower") ? bounds<Scalar>(node.at("lower"), field + ".lower", n)
                                      : std::vector<std::optional<Scalar>>(n);
-    auto hi = present(node, "upper") ? bounds<Scalar>(node.at("upper"), field + ".upper", n)
+    auto hi = present_not_null(node, "upper") ? bounds<Scalar>(node.at("upper"), field + ".upper", n)
                                      : std::vector<std::optional<Scalar>>(n);
     return std::make_shared<BoxProjection<Scalar>>(std::move(lo), std::move(hi));
   }
@@ -104,12 +106,12 @@ SweepingCase<Scalar> load_sweeping_case(const CaseDocument& document) {
   out.model.name = document.name;
   out.model.b = case_vector<Scalar>(required(root, "b", "b"), "b");
   const Index n = out.model.b.size();
-  out.model.A = present(root, "A") ? case_matrix<Scalar>(root.at("A"), "A")
+  out.model.A = present_not_null(root, "A") ? case_matrix<Scalar>(root.at("A"), "A")
                                    : Matrix<Scalar>(Matrix<Scalar>::Zero(n, n));
-  if (present(root, "c")) out.model.c = case_vector<Scalar>(root.at("c"), "c");
+  if (present_not_null(root, "c")) out.model.c = case_vector<Scalar>(root.at("c"), "c");
   out.model.set = load_projection_set<Scalar>(required(root, "set", "set"), "set");
   out.model.validate();
-  out.initial.t = present(root, "t0") ? case_number<Scalar>(root.at("t0"), "t0") : Scalar(0);
+  out.initial.t = present_not_null(root, "t0") ? case_number<Scalar>(root.at("t0"), "t0") : Scalar(0);
   out.initial.x = case_vector<Scalar>(required(root, "x0", "x0"), "x0");
   if (out.initial.x.size() != n)
     throw InputError("x0", fmt::format("expected {} entries, got {}", n, out.initial.x.size()));
@@ -119,7 +121,7 @@ SweepingCase<Scalar> load_sweeping_case(const CaseDocument& document) {
   out.T = case_number<Scalar>(required(root, "T", "T"), "T");
   if (out.T < out.initial.t)
     throw InputError("T", format_scalar(out.T) + " is before t0 = " + format_scalar(out.initial.t));
-  if (present(root, "h")) {
+  if (present_not_null(root, "h")) {
     out.h = case_number<Scalar>(root.at("h"), "h");
     if (!(*out.h > Scalar(0))) throw InputError("h", "must be > 0, got " + format_scalar(*out.h));
   }

@@ -215,34 +215,52 @@ int run_case(const CheckArgs& a) {
   if (steps > 1000000)
     throw InputError("--h", fmt::format("{} steps to T; --case judges at most 10^6", steps));
   c.steps = static_cast<int>(steps);
+  // Each property is judged by the provider that judges it in `nsh check` (the first of
+  // providers_for(spec) that knows it: the event-driven family's impact properties are judged
+  // at its events), so a counterexample fails here as it failed there.
+  const std::vector<const properties::PropertyProvider*> knowing = properties::providers_for(spec);
+  const auto judge_of = [&](const std::string& property) -> const properties::PropertyProvider* {
+    for (const properties::PropertyProvider* p : knowing)
+      for (const auto& d : p->properties())
+        if (d.name == property) return p;
+    return nullptr;
+  };
   std::vector<std::string> props = a.properties;
   if (props.empty() || props == std::vector<std::string>{"all"}) {
     props.clear();
-    for (const auto& name : properties::shared_property_names())
-      if (name != "observed_order" && properties::inapplicable_reason(spec, name).empty())
-        props.push_back(name);
+    for (const properties::PropertyProvider* p : knowing)
+      for (const auto& d : p->properties())
+        if (d.name != "observed_order" && judge_of(d.name) == p &&
+            p->inapplicable(spec, d.name).empty() &&
+            std::find(props.begin(), props.end(), d.name) == props.end())
+          props.push_back(d.name);
   }
-  const SchemeInfo info = Registry::builtin().make<double>(spec)->info();
-  int failed = 0;
+  int failed = 0, evaluated = 0;
   std::cout << fmt::format("{} on {} ({} steps of h = {})\n", spec, a.case_file, c.steps,
                            format_scalar(c.h));
   for (const auto& property : props) {
-    (void)properties::describe(property);  // InputError naming an unknown property
     if (property == "observed_order")
       throw InputError("--property",
                        "observed_order is measured on its own oscillator, not on "
                        "a case file");
-    const std::string inapplicable = properties::inapplicable_reason(spec, property);
+    const properties::PropertyProvider* provider = judge_of(property);
+    if (!provider) {
+      (void)properties::describe(property);  // InputError naming an unknown property
+      std::cout << fmt::format("  {:<32} n/a (no provider of {} judges it)\n", property, spec);
+      continue;
+    }
+    const std::string inapplicable = provider->inapplicable(spec, property);
     if (!inapplicable.empty()) {
       std::cout << fmt::format("  {:<32} n/a ({})\n", property, inapplicable);
       continue;
     }
-    const bool claimed = properties::find_claim(info, property).has_value();
-    const properties::CaseOutcome out = properties::evaluate_case(spec, property, c);
+    const bool claimed = provider->claims(spec, property);
+    const properties::CaseOutcome out = provider->evaluate_case(spec, property, c);
     if (!out.evaluated) {
       std::cout << fmt::format("  {:<32} refused: {}\n", property, out.refusal);
       continue;
     }
+    ++evaluated;
     const bool counts = claimed || a.force;
     const char* verdict = out.judgement.holds ? "pass" : (counts ? "FAIL" : "fails (not claimed)");
     std::cout << fmt::format("  {:<32} {}", property, verdict);
@@ -254,6 +272,12 @@ int run_case(const CheckArgs& a) {
     } else {
       std::cout << (claimed ? "" : " (not claimed)") << "\n";
     }
+  }
+  // A judgement that evaluated nothing is never a pass (every property n/a or refused).
+  if (!failed && evaluated == 0) {
+    std::cerr << "nsh check: nothing was checked on " << a.case_file
+              << " (no requested property could be evaluated on " << spec << ")\n";
+    return 2;
   }
   return failed ? 1 : 0;
 }

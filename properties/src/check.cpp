@@ -1,5 +1,6 @@
 #include <nsh/error.hpp>
 #include <nsh/properties/check.hpp>
+#include <nsh/properties/runner.hpp>
 
 #include <rapidcheck.h>
 
@@ -88,6 +89,15 @@ std::vector<PropertyDescription> all_properties() {
     for (const auto& d : p->properties())
       if (std::none_of(out.begin(), out.end(), [&](const auto& x) { return x.name == d.name; }))
         out.push_back(d);
+  return out;
+}
+
+CaseOutcome PropertyProvider::evaluate_case(const std::string& spec, const std::string& property,
+                                            const GeneratedCase&) const {
+  CaseOutcome out;
+  out.evaluated = false;
+  out.refusal = "provider '" + name() + "' does not judge " + property + " of " + spec +
+                " on a single case file";
   return out;
 }
 

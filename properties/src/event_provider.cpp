@@ -456,6 +456,11 @@ class EventPropertyProvider : public PropertyProvider {
     return claim_of(spec, property).has_value();
   }
 
+  CaseOutcome evaluate_case(const std::string& spec, const std::string& property,
+                            const GeneratedCase& c) const override {
+    return evaluate(spec, property, c);
+  }
+
   Verdict check(const std::string& spec, const std::string& property,
                 const CheckOptions& options) const override {
     Verdict v;

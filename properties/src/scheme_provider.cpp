@@ -59,6 +59,15 @@ class SchemePropertyProvider : public PropertyProvider {
   }
 
   bool shards_cases() const override { return true; }
+
+  std::string inapplicable(const std::string& spec, const std::string& property) const override {
+    return inapplicable_reason(spec, property);
+  }
+
+  CaseOutcome evaluate_case(const std::string& spec, const std::string& property,
+                            const GeneratedCase& c) const override {
+    return properties::evaluate_case(spec, property, c);
+  }
 };
 
 }  // namespace

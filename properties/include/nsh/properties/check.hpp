@@ -126,6 +126,9 @@ struct PropertyDescription {
   std::string tolerance;   ///< how the tolerance is derived (zero in Rational)
 };
 
+struct CaseOutcome;    // runner.hpp
+struct GeneratedCase;  // generators.hpp
+
 class PropertyProvider {
  public:
   virtual ~PropertyProvider() = default;
@@ -160,6 +163,16 @@ class PropertyProvider {
   /// sets Verdict::failing_case). run_checks runs a provider without it whole in every shard
   /// (Verdict::whole), which is correct, only not faster.
   virtual bool shards_cases() const { return false; }
+  /// Why the property cannot be evaluated on this scheme ("" if it can): what check() reports
+  /// as not_applicable. Default: from applies().
+  virtual std::string inapplicable(const std::string& spec, const std::string& property) const {
+    return applies(spec, property) ? "" : "not a property " + name() + " judges on this scheme";
+  }
+  /// Judge one given case (`nsh check --case FILE`) with the run and predicate check() uses for
+  /// `property`. The default refuses: a provider whose properties are not judged on one linear
+  /// case says so, and the verdict is "refused", never a pass.
+  virtual CaseOutcome evaluate_case(const std::string& spec, const std::string& property,
+                                    const GeneratedCase& c) const;
 };
 
 /// Add a provider (kept for the life of the program). Throws std::logic_error on a duplicate

@@ -199,11 +199,10 @@ std::string format_vector(const Vector<Scalar>& x) {
   return out + "]";
 }
 
-template std::string format_short(const double&, int);
-template std::string format_short(const Real50&, int);
-template std::string format_short(const Rational&, int);
-template std::string format_vector(const Vector<double>&);
-template std::string format_vector(const Vector<Real50>&);
-template std::string format_vector(const Vector<Rational>&);
+#define NSH_INSTANTIATE(Scalar)                          \
+  template std::string format_short(const Scalar&, int); \
+  template std::string format_vector(const Vector<Scalar>&);
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 }  // namespace nsh

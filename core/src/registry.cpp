@@ -180,12 +180,10 @@ std::unique_ptr<Scheme<Scalar>> Registry::make_sparse(const std::string& text) c
   return nullptr;
 }
 
-template std::unique_ptr<Scheme<double>> Registry::make_sparse(const std::string&) const;
-template std::unique_ptr<Scheme<Real50>> Registry::make_sparse(const std::string&) const;
-template std::unique_ptr<Scheme<Rational>> Registry::make_sparse(const std::string&) const;
-
-template std::unique_ptr<Scheme<double>> Registry::make(const std::string&) const;
-template std::unique_ptr<Scheme<Real50>> Registry::make(const std::string&) const;
-template std::unique_ptr<Scheme<Rational>> Registry::make(const std::string&) const;
+#define NSH_INSTANTIATE(Scalar)                                                             \
+  template std::unique_ptr<Scheme<Scalar>> Registry::make_sparse(const std::string&) const; \
+  template std::unique_ptr<Scheme<Scalar>> Registry::make(const std::string&) const;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 }  // namespace nsh

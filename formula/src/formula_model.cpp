@@ -258,9 +258,7 @@ LagrangianCase<Scalar> load_lagrangian_case(const std::string& name_or_path) {
   template class FormulaModel<Scalar>;                                               \
   template LagrangianCase<Scalar> load_lagrangian_case<Scalar>(const CaseDocument&); \
   template LagrangianCase<Scalar> load_lagrangian_case<Scalar>(const std::string&);
-NSH_INSTANTIATE(double)
-NSH_INSTANTIATE(Real50)
-NSH_INSTANTIATE(Rational)
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
 #undef NSH_INSTANTIATE
 
 }  // namespace nsh::formula

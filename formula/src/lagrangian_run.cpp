@@ -34,8 +34,8 @@ LagrangianRun<Scalar>::LagrangianRun(const CaseDocument& document, const std::st
   scheme->initialize(lagrangian.model, lagrangian.initial, h);
 }
 
-template class LagrangianRun<double>;
-template class LagrangianRun<Real50>;
-template class LagrangianRun<Rational>;
+#define NSH_INSTANTIATE(Scalar) template class LagrangianRun<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 }  // namespace nsh::formula

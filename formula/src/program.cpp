@@ -201,8 +201,8 @@ EvaluationFailure Program<Scalar>::evaluate(const Scalar* inputs, Scalar* output
   return failure;
 }
 
-template class Program<double>;
-template class Program<Real50>;
-template class Program<Rational>;
+#define NSH_INSTANTIATE(Scalar) template class Program<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 }  // namespace nsh::formula

@@ -51,13 +51,49 @@ template <class Scalar>
 using Matrix = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>;
 using Index = Eigen::Index;
 
+/// What nsh needs to know about a scalar type, written once per type: adding a scalar (e.g. a
+/// 100-digit float) is one specialization here plus one entry in NSH_FOR_EACH_SCALAR. The
+/// primary template is left undefined, so a type nsh does not run in is a compile error.
+///   is_exact             arithmetic without round-off: every tolerance is zero there;
+///   has_transcendentals  sqrt, exp and sin exist;
+///   name                 the short name of CLI flags (--precision), CSV headers and messages.
+template <class Scalar>
+struct ScalarTraits;
+
+template <>
+struct ScalarTraits<double> {
+  static constexpr bool is_exact = false;
+  static constexpr bool has_transcendentals = true;
+  static constexpr const char* name = "double";
+};
+
+template <>
+struct ScalarTraits<Real50> {
+  static constexpr bool is_exact = false;
+  static constexpr bool has_transcendentals = true;
+  static constexpr const char* name = "50";
+};
+
+template <>
+struct ScalarTraits<Rational> {
+  static constexpr bool is_exact = true;
+  static constexpr bool has_transcendentals = false;
+  static constexpr const char* name = "rational";
+};
+
+/// X(double) X(Real50) X(Rational): the scalars every scheme is instantiated for, in the order
+/// of --precision's choices. For explicit instantiations written once, e.g.
+///   #define NSH_INSTANTIATE(Scalar) template class CatchingUp<Scalar>;
+///   NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#define NSH_FOR_EACH_SCALAR(X) X(double) X(::nsh::Real50) X(::nsh::Rational)
+
 /// True for arithmetic without round-off: every tolerance is zero there.
 template <class Scalar>
-inline constexpr bool is_exact_v = std::is_same_v<Scalar, Rational>;
+inline constexpr bool is_exact_v = ScalarTraits<Scalar>::is_exact;
 
 /// True where sqrt, exp and sin exist (everything but Rational).
 template <class Scalar>
-inline constexpr bool has_transcendentals_v = !is_exact_v<Scalar>;
+inline constexpr bool has_transcendentals_v = ScalarTraits<Scalar>::has_transcendentals;
 
 /// Machine epsilon of the scalar; zero for exact arithmetic.
 template <class Scalar>
@@ -80,13 +116,7 @@ Scalar tolerance(const Scalar& scale, const Scalar& operations = Scalar(64)) {
 /// Short name used in CLI flags, CSV headers and messages.
 template <class Scalar>
 constexpr const char* scalar_name() {
-  if constexpr (std::is_same_v<Scalar, double>) {
-    return "double";
-  } else if constexpr (std::is_same_v<Scalar, Real50>) {
-    return "50";
-  } else {
-    return "rational";
-  }
+  return ScalarTraits<Scalar>::name;
 }
 
 /// Convert between scalar types (double -> Rational is exact: every double is a dyadic rational).

@@ -379,8 +379,8 @@ void stop_idle_clients() {
   ClientPool::instance().clear();
 }
 
-template class ExternalScheme<double>;
-template class ExternalScheme<Real50>;
-template class ExternalScheme<Rational>;
+#define NSH_INSTANTIATE(Scalar) template class ExternalScheme<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 }  // namespace nsh::external

@@ -52,9 +52,9 @@ void CatchingUp<Scalar>::step(FirstOrderState<Scalar>& state,
     summary.gap_after.resize(0);
 }
 
-template class CatchingUp<double>;
-template class CatchingUp<Real50>;
-template class CatchingUp<Rational>;
+#define NSH_INSTANTIATE(Scalar) template class CatchingUp<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 void register_catching_up(FirstOrderRegistry& registry) {
   FirstOrderSchemeEntry entry;

@@ -127,9 +127,9 @@ void FirstOrderPenalty<Scalar>::step(FirstOrderState<Scalar>& state,
   summary.gap_after = constraints_.b - constraints_.A * x;
 }
 
-template class FirstOrderPenalty<double>;
-template class FirstOrderPenalty<Real50>;
-template class FirstOrderPenalty<Rational>;
+#define NSH_INSTANTIATE(Scalar) template class FirstOrderPenalty<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 void register_penalty(FirstOrderRegistry& registry) {
   FirstOrderSchemeEntry entry;

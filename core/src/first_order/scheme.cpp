@@ -44,9 +44,9 @@ void SweepingProcess<Scalar>::validate() const {
                                         set->dimension(), n));
 }
 
-template struct SweepingProcess<double>;
-template struct SweepingProcess<Real50>;
-template struct SweepingProcess<Rational>;
+#define NSH_INSTANTIATE(Scalar) template struct SweepingProcess<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 FirstOrderRegistry& FirstOrderRegistry::builtin() {
   static FirstOrderRegistry registry = [] {
@@ -94,12 +94,11 @@ std::unique_ptr<FirstOrderScheme<Scalar>> FirstOrderRegistry::make(const std::st
   return make_from_entry<Scalar>(entry, spec);
 }
 
-template std::unique_ptr<FirstOrderScheme<double>> FirstOrderRegistry::make(
-    const std::string&) const;
-template std::unique_ptr<FirstOrderScheme<Real50>> FirstOrderRegistry::make(
-    const std::string&) const;
-template std::unique_ptr<FirstOrderScheme<Rational>> FirstOrderRegistry::make(
-    const std::string&) const;
+#define NSH_INSTANTIATE(Scalar)                                                                   \
+  template std::unique_ptr<FirstOrderScheme<Scalar>> FirstOrderRegistry::make(const std::string&) \
+      const;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 template <class Scalar>
 FirstOrderTrajectory<Scalar> record_first_order(FirstOrderScheme<Scalar>& scheme,

@@ -420,20 +420,13 @@ void FirstOrderCsvWriter<Scalar>::row(Index step, const FirstOrderState<Scalar>&
   out_.write(line_.data(), static_cast<std::streamsize>(line_.size()));
 }
 
-template class TrajectoryRecorder<double>;
-template class TrajectoryRecorder<Real50>;
-template class TrajectoryRecorder<Rational>;
-template class TrajectoryCsvWriter<double>;
-template class TrajectoryCsvWriter<Real50>;
-template class TrajectoryCsvWriter<Rational>;
-template class FirstOrderCsvWriter<double>;
-template class FirstOrderCsvWriter<Real50>;
-template class FirstOrderCsvWriter<Rational>;
-template void write_trajectory_csv(std::ostream&, const LinearModel<double>&,
-                                   const Trajectory<double>&);
-template void write_trajectory_csv(std::ostream&, const LinearModel<Real50>&,
-                                   const Trajectory<Real50>&);
-template void write_trajectory_csv(std::ostream&, const LinearModel<Rational>&,
-                                   const Trajectory<Rational>&);
+#define NSH_INSTANTIATE(Scalar)                                                 \
+  template class TrajectoryRecorder<Scalar>;                                    \
+  template class TrajectoryCsvWriter<Scalar>;                                   \
+  template class FirstOrderCsvWriter<Scalar>;                                   \
+  template void write_trajectory_csv(std::ostream&, const LinearModel<Scalar>&, \
+                                     const Trajectory<Scalar>&);
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 }  // namespace nsh

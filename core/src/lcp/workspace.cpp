@@ -43,8 +43,8 @@ void LcpWorkspace<Scalar>::size_result(LcpResult<Scalar>& result, Index m) {
   lend(result.w, w_pool_, m);
 }
 
-template class LcpWorkspace<double>;
-template class LcpWorkspace<Real50>;
-template class LcpWorkspace<Rational>;
+#define NSH_INSTANTIATE(Scalar) template class LcpWorkspace<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 }  // namespace nsh

@@ -452,9 +452,7 @@ Scalar force_split_residual(const NonlinearModel<Scalar>& model, const Scalar& t
   template Scalar force_split_residual<Scalar>(const NonlinearModel<Scalar>&, const Scalar&,      \
                                                const Vector<Scalar>&, const Vector<Scalar>&,      \
                                                const Scalar&);
-NSH_INSTANTIATE(double)
-NSH_INSTANTIATE(Real50)
-NSH_INSTANTIATE(Rational)
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
 #undef NSH_INSTANTIATE
 
 }  // namespace nsh

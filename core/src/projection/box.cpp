@@ -140,8 +140,8 @@ std::optional<LinearInequalities<Scalar>> BoxProjection<Scalar>::inequalities() 
   return out;
 }
 
-template class BoxProjection<double>;
-template class BoxProjection<Real50>;
-template class BoxProjection<Rational>;
+#define NSH_INSTANTIATE(Scalar) template class BoxProjection<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 }  // namespace nsh

@@ -114,8 +114,8 @@ ProjectionCertificate<Scalar> FiniteSetProjection<Scalar>::certify(
   return c;
 }
 
-template class FiniteSetProjection<double>;
-template class FiniteSetProjection<Real50>;
-template class FiniteSetProjection<Rational>;
+#define NSH_INSTANTIATE(Scalar) template class FiniteSetProjection<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 }  // namespace nsh

@@ -79,8 +79,8 @@ std::optional<LinearInequalities<Scalar>> HalfSpaceProjection<Scalar>::inequalit
   return out;
 }
 
-template class HalfSpaceProjection<double>;
-template class HalfSpaceProjection<Real50>;
-template class HalfSpaceProjection<Rational>;
+#define NSH_INSTANTIATE(Scalar) template class HalfSpaceProjection<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 }  // namespace nsh

@@ -174,8 +174,8 @@ ProjectionCertificate<Scalar> PolyhedronProjection<Scalar>::certify(
   return c;
 }
 
-template class PolyhedronProjection<double>;
-template class PolyhedronProjection<Real50>;
-template class PolyhedronProjection<Rational>;
+#define NSH_INSTANTIATE(Scalar) template class PolyhedronProjection<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 }  // namespace nsh

@@ -284,8 +284,8 @@ void Scheme<Scalar>::derive_nonlinear(const State<Scalar>& before, const State<S
   has_last_ = true;
 }
 
-template class Scheme<double>;
-template class Scheme<Real50>;
-template class Scheme<Rational>;
+#define NSH_INSTANTIATE(Scalar) template class Scheme<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 }  // namespace nsh

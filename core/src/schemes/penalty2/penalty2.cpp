@@ -188,9 +188,9 @@ void Penalty2<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summar
   state.t = state.t + h;
 }
 
-template class Penalty2<double>;
-template class Penalty2<Real50>;
-template class Penalty2<Rational>;
+#define NSH_INSTANTIATE(Scalar) template class Penalty2<Scalar>;
+NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
+#undef NSH_INSTANTIATE
 
 void register_penalty2(Registry& registry) {
   SchemeEntry entry;

@@ -299,11 +299,7 @@ NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec) {
   }
   dynamic_ = claimed_ = ledger_;
   dynamic_law_ = this->impulse_options_.impact;
-  this->set_dynamics(dynamic_);
-  lam_ = scalar_cast<Scalar>(ledger_.alpha_m);
-  laf_ = scalar_cast<Scalar>(ledger_.alpha_f);
-  lbeta_ = scalar_cast<Scalar>(ledger_.beta);
-  lgamma_ = scalar_cast<Scalar>(ledger_.gamma);
+  use_parameters();
 }
 
 template <class Scalar>
@@ -314,6 +310,11 @@ NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& claimed, const NewmarkPar
   ledger_ = ledger;
   dynamic_ = dynamics;
   dynamic_law_ = dynamic_law;
+  use_parameters();
+}
+
+template <class Scalar>
+void NewmarkFamily<Scalar>::use_parameters() {
   this->set_dynamics(dynamic_);
   lam_ = scalar_cast<Scalar>(ledger_.alpha_m);
   laf_ = scalar_cast<Scalar>(ledger_.alpha_f);

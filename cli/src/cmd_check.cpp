@@ -78,30 +78,31 @@ void run_in_jobs(properties::CheckOptions& options, const CheckArgs& a) {
   int jobs = a.jobs == 0 ? available_cores() : a.jobs;
   if (!a.external.command.empty()) {
     // One client process speaks for the scheme; children of nsh cannot share its pipes.
-    if (a.jobs > 1)
-      throw InputError("--jobs", "--external runs one client program: use --jobs 1");
+    if (a.jobs > 1) throw InputError("--jobs", "--external runs one client program: use --jobs 1");
     jobs = 1;
   }
   if (jobs <= 1) return;
-  options.run_tasks = [jobs, progress = options.progress](
-                          const std::vector<properties::CheckTask>& tasks) {
-    std::vector<std::function<std::string()>> encoded;
-    for (const auto& task : tasks)
-      encoded.push_back([&task] {
-        nlohmann::json verdicts = nlohmann::json::array();
-        for (const auto& v : task.run()) verdicts.push_back(properties::to_json(v));
-        return verdicts.dump();
-      });
-    std::vector<std::vector<Verdict>> results(tasks.size());
-    const auto decode = [&](int i, const std::string& text) {
-      const std::string where = "--jobs: task " + tasks[i].label;
-      for (const auto& j : nlohmann::json::parse(text)) results[i].push_back(properties::from_json(j, where));
-      if (progress)
-        for (const auto& v : results[i]) progress(v);
-    };
-    run_in_processes(encoded, jobs, [&](int i) { return tasks[i].label; }, decode);
-    return results;
-  };
+  options.run_tasks =
+      [jobs, progress = options.progress](const std::vector<properties::CheckTask>& tasks) {
+        std::vector<std::function<std::string()>> encoded;
+        for (const auto& task : tasks)
+          encoded.push_back([&task] {
+            nlohmann::json verdicts = nlohmann::json::array();
+            for (const auto& v : task.run()) verdicts.push_back(properties::to_json(v));
+            return verdicts.dump();
+          });
+        std::vector<std::vector<Verdict>> results(tasks.size());
+        const auto decode = [&](int i, const std::string& text) {
+          const std::string where = "--jobs: task " + tasks[i].label;
+          for (const auto& j : nlohmann::json::parse(text))
+            results[i].push_back(properties::from_json(j, where));
+          if (progress)
+            for (const auto& v : results[i]) progress(v);
+        };
+        run_in_processes(
+            encoded, jobs, [&](int i) { return tasks[i].label; }, decode);
+        return results;
+      };
 }
 
 properties::CheckOptions options_from(const CheckArgs& a) {
@@ -293,7 +294,8 @@ int run_mutants(const CheckArgs& a) {
   for (const auto& provider : properties::providers())
     for (const auto& mutant : provider->mutants()) {
       mutants.push_back(mutant);
-      tasks.push_back({mutant, [mutant, options] { return properties::check_mutant(mutant, options); }});
+      tasks.push_back(
+          {mutant, [mutant, options] { return properties::check_mutant(mutant, options); }});
     }
   const std::vector<std::vector<Verdict>> per_mutant = properties::run_check_tasks(tasks, options);
   std::vector<Verdict> all, rejections;

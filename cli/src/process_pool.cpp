@@ -94,9 +94,10 @@ int available_cores() {
   return n > 0 ? static_cast<int>(n) : 1;
 }
 
-std::vector<std::string> run_in_processes(const std::vector<std::function<std::string()>>& tasks,
-                                          int jobs, const std::function<std::string(int)>& label,
-                                          const std::function<void(int, const std::string&)>& done) {
+std::vector<std::string> run_in_processes(
+    const std::vector<std::function<std::string()>>& tasks, int jobs,
+    const std::function<std::string(int)>& label,
+    const std::function<void(int, const std::string&)>& done) {
   const int n = static_cast<int>(tasks.size());
   std::vector<std::string> results(tasks.size());
   if (jobs <= 1 || n <= 1) {
@@ -150,8 +151,8 @@ std::vector<std::string> run_in_processes(const std::vector<std::function<std::s
     } else if (WIFSIGNALED(status)) {
       failures[i] = fmt::format("{}the child process ended by signal {}", kOther, WTERMSIG(status));
     } else {
-      failures[i] = fmt::format("{}the child process exited with status {}", kOther,
-                                WEXITSTATUS(status));
+      failures[i] =
+          fmt::format("{}the child process exited with status {}", kOther, WEXITSTATUS(status));
     }
   }
   if (!failures.empty()) {

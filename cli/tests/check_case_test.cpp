@@ -75,7 +75,8 @@ TEST(CheckCase, ReJudgesEveryCounterexampleThatCheckMutantsPrints) {
 TEST(CheckCase, TheHealthySchemePassesTheMutantsCounterexample) {
   // The counterexample of mj-wrong-sign's restitution is a ball resting under gravity: the
   // mutant breaks Newton's law on it, moreau-jean keeps it (the case file is not the failure).
-  const Result mutant = run_nsh("check --scheme mutant:mj-wrong-sign --property newton_restitution");
+  const Result mutant =
+      run_nsh("check --scheme mutant:mj-wrong-sign --property newton_restitution");
   ASSERT_EQ(mutant.status, 1) << mutant.out << mutant.err;
   std::string case_file;
   bool inside = false;
@@ -94,8 +95,8 @@ TEST(CheckCase, TheHealthySchemePassesTheMutantsCounterexample) {
   const Result again = run_nsh("check --case '" + file.string() +
                                "' --scheme mutant:mj-wrong-sign --property newton_restitution");
   EXPECT_EQ(again.status, 1) << again.out << again.err;
-  const Result healthy =
-      run_nsh("check --case '" + file.string() + "' --scheme moreau-jean --property newton_restitution");
+  const Result healthy = run_nsh("check --case '" + file.string() +
+                                 "' --scheme moreau-jean --property newton_restitution");
   EXPECT_EQ(healthy.status, 0) << healthy.out << healthy.err;
   EXPECT_NE(healthy.out.find("newton_restitution               pass"), std::string::npos)
       << healthy.out;

@@ -14,7 +14,8 @@ using namespace nsh_cli_test;
 
 /// The JUnit file without its wall-clock times and timestamp (what two runs may not share).
 std::string without_times(const std::string& junit) {
-  const std::string no_times = std::regex_replace(junit, std::regex("time=\"[0-9.]+\""), "time=\"\"");
+  const std::string no_times =
+      std::regex_replace(junit, std::regex("time=\"[0-9.]+\""), "time=\"\"");
   return std::regex_replace(no_times, std::regex("timestamp=\"[-0-9T:]+\""), "timestamp=\"\"");
 }
 

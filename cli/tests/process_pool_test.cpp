@@ -17,7 +17,9 @@ namespace {
 
 using nsh::cli::run_in_processes;
 
-std::string pool_label(int i) { return "task " + std::to_string(i); }
+std::string pool_label(int i) {
+  return "task " + std::to_string(i);
+}
 
 TEST(ProcessPool, ResultsComeBackInTaskOrder) {
   std::vector<std::function<std::string()>> tasks;
@@ -55,11 +57,11 @@ TEST(ProcessPool, TasksRunInChildrenOnlyWithMoreThanOneJob) {
 TEST(ProcessPool, TheFirstFailingTasksInputErrorIsRethrownWithItsFieldAndText) {
   const std::vector<std::function<std::string()>> tasks = {
       [] { return std::string("fine"); },
-      [] () -> std::string {
+      []() -> std::string {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         throw nsh::InputError("property", "unknown property 'x'");
       },
-      [] () -> std::string { throw nsh::InputError("h", "must be > 0, got 0"); }};
+      []() -> std::string { throw nsh::InputError("h", "must be > 0, got 0"); }};
   try {
     run_in_processes(tasks, 3, pool_label);
     FAIL() << "expected an InputError";
@@ -68,18 +70,17 @@ TEST(ProcessPool, TheFirstFailingTasksInputErrorIsRethrownWithItsFieldAndText) {
     EXPECT_STREQ(e.what(), "property: unknown property 'x'");
   }
   const std::vector<std::function<std::string()>> step = {
-      [] () -> std::string { throw nsh::StepError("LCP not certified at step 3"); },
+      []() -> std::string { throw nsh::StepError("LCP not certified at step 3"); },
       [] { return std::string("fine"); }};
   EXPECT_THROW(run_in_processes(step, 2, pool_label), nsh::StepError);
 }
 
 TEST(ProcessPool, AChildThatDiesIsNamed) {
-  const std::vector<std::function<std::string()>> tasks = {
-      [] { return std::string("fine"); },
-      [] () -> std::string {
-        std::raise(SIGKILL);
-        return "unreachable";
-      }};
+  const std::vector<std::function<std::string()>> tasks = {[] { return std::string("fine"); },
+                                                           []() -> std::string {
+                                                             std::raise(SIGKILL);
+                                                             return "unreachable";
+                                                           }};
   try {
     run_in_processes(tasks, 2, pool_label);
     FAIL() << "expected a runtime_error";

@@ -54,10 +54,10 @@ struct StepSummary {
   bool lcp_solved{true};  ///< false only if index_set was empty (no LCP was posed)
 
   // Energy ledger of the step (docs/theory.md §2.2 / §3.2).
-  Scalar E_before{0};   ///< 1/2 v_k^T M v_k + 1/2 q_k^T K q_k
-  Scalar E_after{0};    ///< same at k + 1
-  Scalar W_ext{0};      ///< external work, e.g. h v_{k+theta}^T F_{k+theta}
-  Scalar W_damp{0};     ///< damping work, e.g. -h v_{k+theta}^T C v_{k+theta} (<= 0)
+  Scalar E_before{0};  ///< 1/2 v_k^T M v_k + 1/2 q_k^T K q_k
+  Scalar E_after{0};   ///< same at k + 1
+  Scalar W_ext{0};     ///< external work, e.g. h v_{k+theta}^T F_{k+theta}
+  Scalar W_damp{0};    ///< damping work, e.g. -h v_{k+theta}^T C v_{k+theta} (<= 0)
   /// contact/impact work, e.g. U_{k+theta}^T P_{k+1}; with friction it includes the
   /// tangential term U_T,{k+theta}^T P_T,{k+1} (docs/theory.md §9.1)
   Scalar W_contact{0};

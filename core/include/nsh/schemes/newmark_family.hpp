@@ -442,9 +442,10 @@ class NewmarkFamily : public NewmarkSplitting<Scalar> {
   NewmarkParameters claimed_;  // what info() reports (ledger_ but through the seam)
   NewmarkImpactLaw dynamic_law_{NewmarkImpactLaw::smooth};  // used in the LCP
   Scalar lam_{0}, laf_{0}, lbeta_{0}, lgamma_{0};           // ledger
+  Vector<Scalar> xdd_, vs_, xdd_next_, wbar_;               // x''_k, v~_k
+
   /// The Scalar copies of dynamic_ (the step) and ledger_ (the ledger terms).
   void use_parameters();
-  Vector<Scalar> xdd_, vs_, xdd_next_, wbar_;               // x''_k, v~_k
 };
 
 template <class Scalar>

@@ -119,8 +119,9 @@ TEST(ContactFree, EverySchemeInEveryScalarTakesTheEmptyContactPath) {
       const nsh::Vector<Real50> difference = nsh::scalar_cast<Real50>(*exact) - *rounded;
       EXPECT_LT(difference.cwiseAbs().maxCoeff(), Real50("1e-40"));
     }
-    if (const auto sparse = run<double>(name, true, true))
+    if (const auto sparse = run<double>(name, true, true)) {
       EXPECT_LT(largest_difference(*sparse, *in_double), 1e-12);
+    }
   }
   // The linear schemes: moreau-jean, the Newmark family, Krenk-Hogsberg, event-driven,
   // penalty2, half-explicit-tdg.

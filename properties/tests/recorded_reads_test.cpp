@@ -57,7 +57,12 @@ TEST(RecordedReads, AFieldTheSchemeDidNotWriteIsNamed) {
 // read the first step's W_damp and W_contact, which is what the kit's probe reports.
 class FirstStepLedger : public Scheme<double> {
  public:
-  SchemeInfo info() const override { return {"test", "first-step-ledger"}; }
+  SchemeInfo info() const override {
+    SchemeInfo i;
+    i.family = "test";
+    i.spec = "first-step-ledger";
+    return i;
+  }
 
  protected:
   void do_initialize(const LinearModel<double>&, const State<double>&, const double&) override {}

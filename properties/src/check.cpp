@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <iostream>
-#include <sstream>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 
 namespace nsh::properties {

@@ -29,8 +29,8 @@
 // four whole runs, and the two order properties are judged on the pool of every drawn case (a
 // slope), which a per-case search stopping at the first failure cannot express
 // (docs/decisions.md, "The scheme kit"). Every counterexample is printed as a case file that
-// `nsh simulate` replays. A run that fails (StepError) fails the property: the claim is that the scheme
-// completes these cases.
+// `nsh simulate` replays. A run that fails (StepError) fails the property: the claim is that the
+// scheme completes these cases.
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>

@@ -59,10 +59,12 @@ std::shared_ptr<const ProjectionProvider<Scalar>> load_projection_set(const json
     if (present_not_null(node, "lower") && node.at("lower").is_array()) n = node.at("lower").size();
     if (present_not_null(node, "upper") && node.at("upper").is_array()) n = node.at("upper").size();
     if (n < 0) n = 1;
-    auto lo = present_not_null(node, "lower") ? bounds<Scalar>(node.at("lower"), field + ".lower", n)
-                                     : std::vector<std::optional<Scalar>>(n);
-    auto hi = present_not_null(node, "upper") ? bounds<Scalar>(node.at("upper"), field + ".upper", n)
-                                     : std::vector<std::optional<Scalar>>(n);
+    auto lo = present_not_null(node, "lower")
+                  ? bounds<Scalar>(node.at("lower"), field + ".lower", n)
+                  : std::vector<std::optional<Scalar>>(n);
+    auto hi = present_not_null(node, "upper")
+                  ? bounds<Scalar>(node.at("upper"), field + ".upper", n)
+                  : std::vector<std::optional<Scalar>>(n);
     return std::make_shared<BoxProjection<Scalar>>(std::move(lo), std::move(hi));
   }
   if (type == "half-space")
@@ -107,11 +109,12 @@ SweepingCase<Scalar> load_sweeping_case(const CaseDocument& document) {
   out.model.b = case_vector<Scalar>(required(root, "b", "b"), "b");
   const Index n = out.model.b.size();
   out.model.A = present_not_null(root, "A") ? case_matrix<Scalar>(root.at("A"), "A")
-                                   : Matrix<Scalar>(Matrix<Scalar>::Zero(n, n));
+                                            : Matrix<Scalar>(Matrix<Scalar>::Zero(n, n));
   if (present_not_null(root, "c")) out.model.c = case_vector<Scalar>(root.at("c"), "c");
   out.model.set = load_projection_set<Scalar>(required(root, "set", "set"), "set");
   out.model.validate();
-  out.initial.t = present_not_null(root, "t0") ? case_number<Scalar>(root.at("t0"), "t0") : Scalar(0);
+  out.initial.t =
+      present_not_null(root, "t0") ? case_number<Scalar>(root.at("t0"), "t0") : Scalar(0);
   out.initial.x = case_vector<Scalar>(required(root, "x0", "x0"), "x0");
   if (out.initial.x.size() != n)
     throw InputError("x0", fmt::format("expected {} entries, got {}", n, out.initial.x.size()));

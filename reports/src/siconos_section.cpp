@@ -1,6 +1,8 @@
 // The report's "Siconos 4.4 under the gate" section (siconos_section.hpp).
 #include "siconos_section.hpp"
 
+#include <nsh/reports/svg_plot.hpp>
+
 #include <nsh/properties/claims.hpp>
 #include <nsh/properties/runner.hpp>
 #include <nsh/registry.hpp>
@@ -12,29 +14,6 @@
 
 namespace nsh::reports {
 namespace {
-
-std::string siconos_section_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 struct SiconosSectionRow {
   std::string spec, property;
@@ -58,7 +37,7 @@ void siconos_section(const properties::CheckOptions& check, std::string& html, s
     const std::string sentence =
         "The Siconos adapters (siconos:*) are not built into this program: the section is "
         "empty (docs/siconos.md).";
-    html += "<p>" + siconos_section_escape(sentence) + "</p>\n";
+    html += "<p>" + xml_escape(sentence) + "</p>\n";
     mdown += sentence + "\n\n";
     return;
   }
@@ -105,8 +84,8 @@ void siconos_section(const properties::CheckOptions& check, std::string& html, s
     html += fmt::format(
         "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>"
         "\n",
-        siconos_section_escape(r.spec), siconos_section_escape(r.property),
-        r.claimed ? "yes" : "no", r.cases, r.failed ? 1 : 0, siconos_section_escape(r.note));
+        xml_escape(r.spec), xml_escape(r.property), r.claimed ? "yes" : "no", r.cases,
+        r.failed ? 1 : 0, xml_escape(r.note));
     std::string note = r.note;
     for (char& c : note)
       if (c == '|' || c == '\n') c = ' ';

@@ -326,6 +326,53 @@ std::vector<Claim> half_explicit_tdg_claims(const SchemeInfo& info) {
   return out;
 }
 
+/// The forecasting trapezoidal rule (nsh/schemes/forecasting_trapezoidal.hpp,
+/// docs/half-explicit-tdg.md): half-explicit-tdg's stages with the non-impulsive constraints on
+/// acceleration level. Its velocity-level impulse LCP is the impact problem only (a non-impulsive
+/// step records an empty index set and its contact impulse as forecast_impulse), so the
+/// impulse-LCP properties judge the impact steps and momentum_balance every step. Not claimed, as
+/// for half-explicit-tdg: energy_identity, any energy inequality, penetration_bound.
+std::vector<Claim> forecasting_trapezoidal_claims(const SchemeInfo& info) {
+  CaseDomain any;
+  any.friction = info.friction;
+  const std::string also = info.friction ? "; frictional models too (docs/theory.md §9.1)" : "";
+  CaseDomain uniform;
+  uniform.uniform_e = true;
+  std::vector<Claim> out{
+      claim("signorini_complementarity",
+            "every parameter (the impact LCP, Newton's law with U* on the closed set; a "
+            "non-impulsive step poses its constraints on acceleration level and records no "
+            "velocity-level LCP)" +
+                also,
+            any),
+      claim("newton_restitution", "every parameter (U_newton = G^T u* at an impact step)" + also,
+            any),
+      claim("lcp_certificate",
+            "every parameter (the impact LCP: prox Newton stopped on the certificate, else the "
+            "fallback; with friction the normal part)",
+            any),
+      claim("momentum_balance",
+            "every parameter (external_impulse = h/2 (F_n + F_{n+1}); Lambda at an impact, "
+            "h/2 (lambda_1 + lambda_2) as forecast_impulse otherwise, along G and G_T)",
+            any),
+      claim("impact_work_nonpositive",
+            "frictionless models with one restitution e for every contact (the impact step is "
+            "half-explicit-tdg's); 0 at a non-impulsive step",
+            uniform),
+      claim("double_vs_real50", "every parameter" + also, any),
+      claim("observed_order",
+            "smooth phases, order 2 (velocity Verlet without contact and damping)")};
+  if (info.friction) {
+    out.push_back(claim("coulomb_cone", "every parameter (the impact friction problem's cone)", any));
+    out.push_back(claim("maximal_dissipation",
+                        "every parameter (stick or slide of the impact friction problem)", any));
+    out.push_back(claim("friction_certificate",
+                        "every parameter (certified one-step friction solve, docs/friction.md)",
+                        any));
+  }
+  return out;
+}
+
 /// The discrete Lagrange-d'Alembert integrator (nsh/schemes/dla.hpp), judged by the
 /// nonholonomic provider (nonholonomic_provider.cpp) on the catalogue's nonholonomic models:
 /// THEORY 5's list (docs/nonholonomic.md "Properties and claims").
@@ -365,6 +412,7 @@ void attach_builtin_claims(Registry& registry) {
   attach("event-driven", event_driven_claims);
   attach("penalty2", penalty2_claims);
   attach("half-explicit-tdg", half_explicit_tdg_claims);
+  attach("forecasting-trapezoidal", forecasting_trapezoidal_claims);
   attach("dla", dla_claims);
 }
 

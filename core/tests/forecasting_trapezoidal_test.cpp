@@ -7,6 +7,7 @@
 // the velocity-level scheme does not have.
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/nonlinear_model.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/forecasting_trapezoidal.hpp>
@@ -201,6 +202,17 @@ TEST(ForecastingTrapezoidal, RoundOffDriftsIntoThePositionOnARestingContactInDou
 
 TEST(ForecastingTrapezoidal, RefusesNonlinearModelsAndBadOptions) {
   EXPECT_FALSE(make_ftr<double>().accepts_nonlinear());
+  // Even through the nonlinear interface (a linear model behind the adapter), naming itself.
+  const LinearModel<double> ball = hets_ball<double>(10.0, 0.5);
+  const LinearModelAdapter<double> adapter(ball);
+  auto scheme = make_ftr<double>();
+  State<double> x{0.0, Vector<double>::Constant(1, 1.0), Vector<double>::Zero(1)};
+  try {
+    scheme.initialize(adapter, x, 0.01);
+    ADD_FAILURE() << "a nonlinear model was accepted";
+  } catch (const SpecError& e) {
+    EXPECT_NE(std::string(e.what()).find("forecasting-trapezoidal"), std::string::npos) << e.what();
+  }
   EXPECT_THROW(make_ftr<double>("forecasting-trapezoidal:r=0"), SpecError);
   EXPECT_THROW(make_ftr<double>("forecasting-trapezoidal:fallback=pgs"), SpecError);
   EXPECT_EQ(make_ftr<double>("forecasting-trapezoidal:fallback=enumeration").info().spec,

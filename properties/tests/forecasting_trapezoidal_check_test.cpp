@@ -3,6 +3,7 @@
 // defect breaks.
 #include <nsh/properties/check.hpp>
 #include <nsh/properties/mutants.hpp>
+#include <nsh/properties/runner.hpp>
 
 #include <gtest/gtest.h>
 

@@ -570,6 +570,11 @@ void HalfExplicitTdg<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
                     "digits only: nonlinear geometry is generally trigonometric, which exact "
                     "rational arithmetic cannot evaluate; use --precision double or 50");
   } else {
+    if (acceleration_level_)
+      throw SpecError(name_, std::string(name_) +
+                                 " does not step nonlinear models (its acceleration-level "
+                                 "stages are written for a constant G); use half-explicit-tdg "
+                                 "or moreau-jean");
     const Index n = model.dofs();
     if (initial.q.size() != n || initial.v.size() != n)
       throw InputError("q0", fmt::format("initial state has {} positions and {} velocities, the "

@@ -1,6 +1,6 @@
-// half-explicit-tdg and forecasting-trapezoidal through the nsh program (docs/half-explicit-tdg.md): the bouncing ball in
-// exact rational arithmetic, a lagrangian case file, its claims under nsh check, and bad options
-// exiting 2 with the option named.
+// half-explicit-tdg and forecasting-trapezoidal through the nsh program
+// (docs/half-explicit-tdg.md): the bouncing ball in exact rational arithmetic, a lagrangian case
+// file, its claims under nsh check, and bad options exiting 2 with the option named.
 #include "cli_support.hpp"
 
 #include <gtest/gtest.h>

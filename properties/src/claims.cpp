@@ -369,7 +369,8 @@ std::vector<Claim> forecasting_trapezoidal_claims(const SchemeInfo& info) {
       claim("observed_order",
             "smooth phases, order 2 (velocity Verlet without contact and damping)")};
   if (info.friction) {
-    out.push_back(claim("coulomb_cone", "every parameter (the impact friction problem's cone)", any));
+    out.push_back(
+        claim("coulomb_cone", "every parameter (the impact friction problem's cone)", any));
     out.push_back(claim("maximal_dissipation",
                         "every parameter (stick or slide of the impact friction problem)", any));
     out.push_back(claim("friction_certificate",

@@ -8,8 +8,8 @@
 #include <nsh/reports/energy.hpp>
 #include <nsh/reports/friction.hpp>
 #include <nsh/reports/nonholonomic.hpp>
-#include <nsh/reports/seed002.hpp>
 #include <nsh/reports/report.hpp>
+#include <nsh/reports/seed002.hpp>
 #include <nsh/reports/svg_plot.hpp>
 #include "siconos_section.hpp"
 

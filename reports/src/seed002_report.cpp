@@ -61,8 +61,8 @@ struct Seed002Observer {
 };
 
 template <class Model>
-void seed002_simulate(Seed002Run& run, const Model& model, const State<double>& initial,
-                      double T, bool keep_energy) {
+void seed002_simulate(Seed002Run& run, const Model& model, const State<double>& initial, double T,
+                      bool keep_energy) {
   const auto start = std::chrono::steady_clock::now();
   auto scheme = Registry::builtin().make<double>(run.scheme);
   Seed002Observer observer{run, *scheme, keep_energy};
@@ -271,7 +271,8 @@ std::string seed002_energy_plot(const Seed002Case& c) {
 
 std::string seed002_md_cell(const std::string& s) {
   std::string out;
-  for (char ch : s) out += ch == '|' ? std::string("\\|") : ch == '\n' ? std::string(" ") : std::string(1, ch);
+  for (char ch : s)
+    out += ch == '|' ? std::string("\\|") : ch == '\n' ? std::string(" ") : std::string(1, ch);
   return out;
 }
 
@@ -289,19 +290,31 @@ std::vector<Seed002Case> default_seed002_cases(
       {"bouncing-ball",
        "the seed's bouncing ball (e = 1/2), against its closed form; impacts make every scheme "
        "first order",
-       "q_max", "analytic", {"1/100", "1/200", "1/400", "1/800"}, ""},
+       "q_max",
+       "analytic",
+       {"1/100", "1/200", "1/400", "1/800"},
+       ""},
       {"sliding-block",
        "a block sliding to rest under Coulomb friction (one contact, mu = 1/2), against its closed "
        "form",
-       "q_final", "analytic", {"1/100", "1/200", "1/400", "1/800"}, ""},
+       "q_final",
+       "analytic",
+       {"1/100", "1/200", "1/400", "1/800"},
+       ""},
       {"rod-on-corners",
        "a rigid rod falling across two corners, two contacts with friction (mu = 1/2); "
        "self-convergence: each scheme in Real50 at the smallest h / 16",
-       "q_final", "self", {"1/100", "1/200", "1/400"}, ""},
+       "q_final",
+       "self",
+       {"1/100", "1/200", "1/400"},
+       ""},
       {"falling-rod",
        "a rigid rod falling on the floor on its two ends, two contacts with friction (mu = 3/10); "
        "self-convergence over T = 1/2",
-       "q_final", "self", {"1/100", "1/200", "1/400"}, "1/2"},
+       "q_final",
+       "self",
+       {"1/100", "1/200", "1/400"},
+       "1/2"},
   };
   std::vector<Seed002Case> out;
   for (const auto& plan : plans) out.push_back(seed002_case(plan, progress));
@@ -331,7 +344,8 @@ std::string seed002_html(const std::vector<Seed002Case>& cases,
       "iterations and CPU time per step at the largest h, and the energy per step. Claims "
       "(this report's check): ";
   for (const auto& scheme : seed002_schemes())
-    html += "<code>" + xml_escape(scheme) + "</code> " + xml_escape(seed002_claims(verdicts, scheme)) +
+    html += "<code>" + xml_escape(scheme) + "</code> " +
+            xml_escape(seed002_claims(verdicts, scheme)) +
             (scheme == seed002_schemes().back() ? ".</p>\n" : "; ");
   html += "<p class=\"note\">" + xml_escape(seed002_penetration_sentence(cases)) + ".</p>\n";
   for (const auto& c : cases) {
@@ -347,8 +361,8 @@ std::string seed002_html(const std::vector<Seed002Case>& cases,
         xml_escape(c.measure), xml_escape(seed002_steps_text(c)));
     for (const auto& row : seed002_rows(c)) {
       if (!row.failure.empty()) {
-        html += "<tr><td>" + xml_escape(row.scheme) + "</td><td colspan=\"6\">not run: " +
-                xml_escape(row.failure) + "</td></tr>\n";
+        html += "<tr><td>" + xml_escape(row.scheme) +
+                "</td><td colspan=\"6\">not run: " + xml_escape(row.failure) + "</td></tr>\n";
         continue;
       }
       html += fmt::format(
@@ -371,9 +385,10 @@ std::string seed002_html(const std::vector<Seed002Case>& cases,
 
 std::string seed002_markdown(const std::vector<Seed002Case>& cases,
                              const std::vector<properties::Verdict>& verdicts) {
-  std::string md = "### Seed 002: half-explicit TDG, Moreau–Jean and the forecasting trapezoidal "
-                   "rule\n\n" +
-                   seed002_penetration_sentence(cases) + ".\n\n";
+  std::string md =
+      "### Seed 002: half-explicit TDG, Moreau–Jean and the forecasting trapezoidal "
+      "rule\n\n" +
+      seed002_penetration_sentence(cases) + ".\n\n";
   for (const auto& c : cases) {
     md += "#### " + c.case_name + "\n\n";
     if (!c.failure.empty()) {
@@ -386,12 +401,11 @@ std::string seed002_markdown(const std::vector<Seed002Case>& cases,
         c.measure, seed002_steps_text(c));
     for (const auto& row : seed002_rows(c)) {
       if (!row.failure.empty()) {
-        md += "| " + row.scheme + " | not run: " + seed002_md_cell(row.failure) +
-              " | | | | | |\n";
+        md += "| " + row.scheme + " | not run: " + seed002_md_cell(row.failure) + " | | | | | |\n";
         continue;
       }
-      md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", row.scheme, row.order,
-                        row.error, row.penetration, row.newton, row.cpu,
+      md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", row.scheme, row.order, row.error,
+                        row.penetration, row.newton, row.cpu,
                         seed002_md_cell(seed002_claims(verdicts, row.scheme)));
     }
     md += "\n";

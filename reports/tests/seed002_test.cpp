@@ -47,7 +47,8 @@ TEST(Seed002Report, RunsTheThreeSchemesOnTheSameExamples) {
     EXPECT_GT(fit.order, 0.7) << s.scheme;
     EXPECT_LT(fit.order, 1.6) << s.scheme;
   }
-  for (const auto& s : cases[1].studies) EXPECT_NEAR(s.fits.at("q_final").order, 2.0, 0.3) << s.scheme;
+  for (const auto& s : cases[1].studies)
+    EXPECT_NEAR(s.fits.at("q_final").order, 2.0, 0.3) << s.scheme;
   // The plotted h keeps the energy per step.
   for (const auto& r : cases[0].runs)
     if (r.h == cases[0].plot_h) EXPECT_EQ(r.energy.size(), static_cast<std::size_t>(r.steps));

@@ -231,9 +231,9 @@ class MutantHalfExplicitTdg : public Scheme<double> {
   }
 
   HetsDefect defect_;
-  bool acceleration_;                       // a forecasting-trapezoidal defect
-  HalfExplicitTdg<double> healthy_;         // for the info it pretends to have
-  ForecastingTrapezoidal<double> ftr_;      // the same, for the ftr mutants
+  bool acceleration_;                   // a forecasting-trapezoidal defect
+  HalfExplicitTdg<double> healthy_;     // for the info it pretends to have
+  ForecastingTrapezoidal<double> ftr_;  // the same, for the ftr mutants
   const LinearModel<double>* model_{nullptr};
   double h_{0};
   Eigen::PartialPivLU<Matrix<double>> lu_;

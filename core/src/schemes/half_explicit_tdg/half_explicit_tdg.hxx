@@ -224,8 +224,8 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_friction_active(
         "{}: the {} friction problem at t = {} ({} active contacts, d = {}, "
         "method {}) was not certified: status {}, prox residual {} (tolerance {}), cone {}, "
         "normal feasibility {}, complementarity {}, stick velocity {}, dissipation defect {}{}{}",
-        name_, stage, format_scalar(t), k, d, to_string(friction_resolved_), to_string(result.status),
-        format_scalar(c.prox_residual), format_scalar(c.tolerance),
+        name_, stage, format_scalar(t), k, d, to_string(friction_resolved_),
+        to_string(result.status), format_scalar(c.prox_residual), format_scalar(c.tolerance),
         format_scalar(c.cone_feasibility), format_scalar(c.normal_feasibility),
         format_scalar(c.normal_complementarity), format_scalar(c.stick_velocity),
         format_scalar(c.dissipation_defect), result.message.empty() ? "" : "; ", result.message));
@@ -312,8 +312,8 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::forecast_shift(std::vector<Index>& close
   // h G^T a_1 on the closed contacts that are not separating (G^T u_n <= 0 to round-off).
   const LinearModel<Scalar>& model = *model_;
   const Vector<Scalar> U_n = model.local_velocity(u);
-  const Scalar zero = tolerance<Scalar>(max_abs(model.G) * velocity_scale,
-                                        Scalar(256 * (model.contacts() + 1)));
+  const Scalar zero =
+      tolerance<Scalar>(max_abs(model.G) * velocity_scale, Scalar(256 * (model.contacts() + 1)));
   std::erase_if(closed_n, [&](Index a) { return U_n(a) > zero; });
   return -U_n;
 }
@@ -421,7 +421,8 @@ void HalfExplicitTdg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>&
                              acceleration_level_ ? &shift_2 : nullptr, state.t, summary.lcp);
   }
   const Vector<Scalar> u_next = u_free2 + minv_g_ * impulse;
-  if (acceleration_level_ && !impact) record_acceleration_level(forecast_impulse, impulse, closed_next);
+  if (acceleration_level_ && !impact)
+    record_acceleration_level(forecast_impulse, impulse, closed_next);
   if (closed_next.empty()) record_no_problem(summary.lcp);
 
   summary.index_set.assign(closed_next.begin(), closed_next.end());

@@ -22,10 +22,10 @@ struct Seed002Run {
   std::string scheme;  ///< the spec as run
   double h{0};
   Index steps{0};
-  double penetration{0};      ///< max over the steps of -min(0, min_a g_a(q_{k+1}))
-  double impact_speed{0};     ///< max over the steps of -min(0, U) before a closing impact
-  double newton_per_step{0};  ///< mean Newton (or LCP pivot) iterations per step
-  double cpu_per_step{0};     ///< seconds per step (wall clock of the whole run / steps)
+  double penetration{0};          ///< max over the steps of -min(0, min_a g_a(q_{k+1}))
+  double impact_speed{0};         ///< max over the steps of -min(0, U) before a closing impact
+  double newton_per_step{0};      ///< mean Newton (or LCP pivot) iterations per step
+  double cpu_per_step{0};         ///< seconds per step (wall clock of the whole run / steps)
   std::vector<double> t, energy;  ///< E after every step (the plotted h only)
   std::string failure;            ///< why the run did not finish (refused model, StepError)
 };

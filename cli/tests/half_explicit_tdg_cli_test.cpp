@@ -1,6 +1,6 @@
-// half-explicit-tdg through the nsh program (docs/half-explicit-tdg.md): the bouncing ball in
-// exact rational arithmetic, a lagrangian case file, its claims under nsh check, and bad options
-// exiting 2 with the option named.
+// half-explicit-tdg and forecasting-trapezoidal through the nsh program
+// (docs/half-explicit-tdg.md): the bouncing ball in exact rational arithmetic, a lagrangian case
+// file, its claims under nsh check, and bad options exiting 2 with the option named.
 #include "cli_support.hpp"
 
 #include <gtest/gtest.h>
@@ -49,6 +49,24 @@ TEST(CliHalfExplicitTdg, PassesItsClaimsAndRejectsBadOptions) {
     const std::string key = std::string(bad).substr(std::string(bad).find(':') + 1);
     EXPECT_TRUE(hets_contains(r.err, key.substr(0, key.find('=')))) << bad << ": " << r.err;
   }
+}
+
+TEST(CliForecastingTrapezoidal, PassesItsClaimsAndRefusesALagrangianCase) {
+  const Result check = run_nsh("check --scheme forecasting-trapezoidal --cases 30 --seed 1");
+  EXPECT_EQ(check.status, 0) << check.out << check.err;
+  EXPECT_TRUE(hets_contains(check.out, "0 failed")) << check.out;
+  EXPECT_TRUE(hets_contains(check.out, "forecasting-trapezoidal:")) << check.out;
+  const Result exact = run_nsh(
+      "simulate bouncing-ball --scheme forecasting-trapezoidal --precision rational --h 1/100 "
+      "--T 1/2");
+  ASSERT_EQ(exact.status, 0) << exact.err;
+  EXPECT_EQ(lines(exact.out).size(), 52u);
+#if NSH_WITH_FORMULA
+  const Result rod =
+      run_nsh("simulate falling-rod --scheme forecasting-trapezoidal --h 1/1000 --T 1/10");
+  EXPECT_EQ(rod.status, 2) << rod.out;
+  EXPECT_TRUE(hets_contains(rod.err, "nonlinear")) << rod.err;
+#endif
 }
 
 }  // namespace

@@ -10,6 +10,7 @@ void register_newmark_family(Registry& registry);
 void register_event_driven(Registry& registry);
 void register_penalty2(Registry& registry);
 void register_half_explicit_tdg(Registry& registry);
+void register_forecasting_trapezoidal(Registry& registry);
 void register_dla(Registry& registry);
 
 void register_builtin_schemes(Registry& registry) {
@@ -18,6 +19,7 @@ void register_builtin_schemes(Registry& registry) {
   register_event_driven(registry);
   register_penalty2(registry);
   register_half_explicit_tdg(registry);
+  register_forecasting_trapezoidal(registry);
   register_dla(registry);
 }
 

@@ -206,6 +206,7 @@ TEST(Mutants, AreRegisteredAsMutantsUnderTheHealthyIdentity) {
                     {"mutant:mj-wrong-sign", "moreau-jean:"},
                     {"mutant:ed-late-event", "event-driven:"},
                     {"mutant:hets-unsplit", "half-explicit-tdg:"},
+                    {"mutant:ftr-unsplit", "forecasting-trapezoidal:"},
                     {"mutant:dla-equal-substeps", "dla"},
                     {"mutant:dla-constraint-at-node", "dla"},
                     {"mutant:dla-impact-off-boundary", "dla"},

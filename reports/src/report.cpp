@@ -9,6 +9,7 @@
 #include <nsh/reports/friction.hpp>
 #include <nsh/reports/nonholonomic.hpp>
 #include <nsh/reports/report.hpp>
+#include <nsh/reports/seed002.hpp>
 #include <nsh/reports/svg_plot.hpp>
 #include "siconos_section.hpp"
 
@@ -633,6 +634,17 @@ ReportResult run_report(const ReportOptions& options) {
                          study.failure.empty() ? "done" : "not run (" + study.failure + ")"));
   }
 
+  // 2e. Seed 002: half-explicit-tdg, moreau-jean and forecasting-trapezoidal on the same
+  // examples (orders, penetration against h, energy, Newton iterations and CPU per step).
+  const std::vector<Seed002Case> seed002 = default_seed002_cases(progress);
+  for (const auto& c : seed002) {
+    if (!c.studies.empty())
+      for (auto& f : write_convergence(c.studies, (out / "seed002" / slug(c.case_name)).string()))
+        result.files.push_back(f);
+    progress(fmt::format("seed 002 {}: {}", c.case_name,
+                         c.failure.empty() ? "done" : "not run (" + c.failure + ")"));
+  }
+
   // 3. Energy ledgers at each case's own h.
   const std::vector<std::string> energy_cases =
       options.energy_cases.empty() ? std::vector<std::string>{"bouncing-ball", "free-oscillator"}
@@ -865,6 +877,10 @@ ReportResult run_report(const ReportOptions& options) {
   // Nonholonomic systems (seed 003, docs/nonholonomic.md).
   html += nonholonomic_html(nonholonomic, nonholonomic_dir);
   mdown += nonholonomic_markdown(nonholonomic);
+
+  // Seed 002 (docs/half-explicit-tdg.md).
+  html += seed002_html(seed002, result.verdicts);
+  mdown += seed002_markdown(seed002, result.verdicts);
 
   // Energy.
   html += "<h2 id=\"energy\">Energy ledgers</h2>\n";

@@ -17,12 +17,24 @@
 //                                    u*), while reporting U_newton = G^T u* (caught by
 //                                    newton_restitution)
 //
+// and the forecasting trapezoidal rule's (nsh/schemes/forecasting_trapezoidal.hpp: the same step
+// with the non-impulsive constraints on acceleration level, its impulse recorded as
+// forecast_impulse):
+//
+//   mutant:ftr-unsplit               lambda_1 forgotten in the non-impulsive velocity update while
+//                                    the record keeps h/2 (lambda_1 + lambda_2) (caught by
+//                                    momentum_balance)
+//   mutant:ftr-newton-forecast       impact law with the forecast velocity G^T u_1 instead of
+//                                    G^T u*, while reporting U_newton = G^T u* (caught by
+//                                    newton_restitution)
+//
 // The step is written out once more, densely, with one switch per defect (every defect sits
 // inside the step). Double only: a mutant exists to be caught on the CI path.
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
+#include <nsh/schemes/forecasting_trapezoidal.hpp>
 #include <nsh/schemes/half_explicit_tdg.hpp>
 
 #include <fmt/format.h>
@@ -33,17 +45,28 @@
 namespace nsh::properties {
 namespace {
 
-enum class HetsDefect { explicit_constraint, unsplit, wrong_r, newton_previous };
+enum class HetsDefect {
+  explicit_constraint,
+  unsplit,
+  wrong_r,
+  newton_previous,
+  ftr_unsplit,
+  ftr_newton_forecast
+};
+
+bool on_acceleration_level(HetsDefect defect) {
+  return defect == HetsDefect::ftr_unsplit || defect == HetsDefect::ftr_newton_forecast;
+}
 
 class MutantHalfExplicitTdg : public Scheme<double> {
  public:
   MutantHalfExplicitTdg(const SchemeSpec& spec, HetsDefect defect)
-      : defect_(defect), healthy_(spec) {}
+      : defect_(defect), acceleration_(on_acceleration_level(defect)), healthy_(spec), ftr_(spec) {}
 
   /// The healthy scheme's info, frictionless: the defects are in the frictionless step (a
   /// frictional model is refused, and the mutants are held to their claims without friction).
   SchemeInfo info() const override {
-    SchemeInfo info = healthy_.info();
+    SchemeInfo info = acceleration_ ? ftr_.info() : healthy_.info();
     info.friction = false;
     return info;
   }
@@ -69,9 +92,10 @@ class MutantHalfExplicitTdg : public Scheme<double> {
     return set;
   }
 
-  /// The LCP on `active` with b = G^T v_free + e o newton; z in model order.
+  /// The LCP on `active` with b = G^T v_free + e o newton (+ shift); z in model order.
   Vector<double> solve(const std::vector<Index>& active, const Vector<double>& v_free,
-                       const Vector<double>* newton, LcpResult<double>& result) const {
+                       const Vector<double>* newton, LcpResult<double>& result,
+                       const Vector<double>* shift = nullptr) const {
     const LinearModel<double>& model = *model_;
     const Index k = static_cast<Index>(active.size());
     Matrix<double> W(k, k);
@@ -79,7 +103,8 @@ class MutantHalfExplicitTdg : public Scheme<double> {
     for (Index i = 0; i < k; ++i) {
       const Index a = active[static_cast<std::size_t>(i)];
       for (Index j = 0; j < k; ++j) W(i, j) = delassus_(a, active[static_cast<std::size_t>(j)]);
-      b(i) = model.G.col(a).dot(v_free) + (newton ? model.e(a) * (*newton)(a) : 0.0);
+      b(i) = model.G.col(a).dot(v_free) + (newton ? model.e(a) * (*newton)(a) : 0.0) +
+             (shift ? (*shift)(a) : 0.0);
       r(i) = 1.0 / W(i, i);
     }
     if (defect_ == HetsDefect::wrong_r) {
@@ -110,16 +135,25 @@ class MutantHalfExplicitTdg : public Scheme<double> {
     const Vector<double> F_n = model.force(state.t), F_next = model.force(state.t + h);
     const Vector<double> f_n = F_n - model.C * u - model.K * q;
     const Vector<double> u_free1 = u + h * lu_.solve(f_n);
-    const std::vector<Index> closed_n = closed(q, max_abs(u) + max_abs(u_free1));
+    std::vector<Index> closed_n = closed(q, max_abs(u) + max_abs(u_free1));
+    // Acceleration level: separating contacts leave the set, the rows shift by -G^T u_n.
+    const Vector<double> U_n = model.local_velocity(u);
+    const Vector<double> shift_1 = -U_n;
+    if (acceleration_)
+      std::erase_if(closed_n, [&](Index a) {
+        return U_n(a) > tolerance<double>(max_abs(model.G) * (max_abs(u) + max_abs(u_free1)),
+                                          256.0 * static_cast<double>(m + 1));
+      });
     Vector<double> z1 = Vector<double>::Zero(m);
     LcpResult<double> forecast;
-    if (!closed_n.empty()) z1 = solve(closed_n, u_free1, nullptr, forecast);
+    if (!closed_n.empty())
+      z1 = solve(closed_n, u_free1, nullptr, forecast, acceleration_ ? &shift_1 : nullptr);
     const Vector<double> reaction_1 = minv_g_ * z1;
     const Vector<double> u_1 = u_free1 + reaction_1;
     const Vector<double> q_next = q + h / 2 * (u + u_1);
     const double velocity_scale =
         max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
-    const std::vector<Index> closed_next = closed(q_next, velocity_scale);
+    std::vector<Index> closed_next = closed(q_next, velocity_scale);
     const Vector<double> U_1 = model.local_velocity(u_1);
     const double velocity_zero =
         tolerance<double>(max_abs(model.G) * velocity_scale, 256.0 * static_cast<double>(m + 1));
@@ -136,8 +170,9 @@ class MutantHalfExplicitTdg : public Scheme<double> {
     summary.lcp.certificate.accepted = true;
     if (impact) {
       newton = model.local_velocity(u_star);
-      const Vector<double> law =
-          defect_ == HetsDefect::newton_previous ? model.local_velocity(u) : newton;
+      const Vector<double> law = defect_ == HetsDefect::newton_previous ? model.local_velocity(u)
+                                 : defect_ == HetsDefect::ftr_newton_forecast ? U_1
+                                                                              : newton;
       impulse = solve(closed_next, u_star, &law, summary.lcp);
       u_next = u_star + minv_g_ * impulse;
     } else {
@@ -157,6 +192,22 @@ class MutantHalfExplicitTdg : public Scheme<double> {
           summary.lcp.z(i) = impulse(a);
           summary.lcp.w(i) = model.G.col(a).dot(u_next);
         }
+      } else if (acceleration_) {
+        // 0 <= G^T (u_{n+1} - (u_n + u_1)/2) _|_ lambda_2 on the closed, non-separating contacts;
+        // the whole impulse is recorded as forecast_impulse, no LCP.
+        std::erase_if(closed_next, [&](Index a) { return U_1(a) > velocity_zero; });
+        const Vector<double> shift_2 = -model.local_velocity((u + u_1) / 2);
+        const Vector<double> u_free =
+            defect_ == HetsDefect::ftr_unsplit ? u_star : Vector<double>(u_star + minv_g_ * z1 / 2);
+        if (!closed_next.empty())
+          impulse = solve(closed_next, u_free, nullptr, summary.lcp, &shift_2);
+        u_next = u_free + minv_g_ * impulse;
+        forecast_impulse += impulse;
+        impulse.setZero();
+        closed_next.clear();
+        summary.lcp = LcpResult<double>{};
+        summary.lcp.status = LcpStatus::solved;
+        summary.lcp.certificate.accepted = true;
       } else {
         if (!closed_next.empty()) impulse = solve(closed_next, u_free2, nullptr, summary.lcp);
         u_next = u_free2 + minv_g_ * impulse;
@@ -180,7 +231,9 @@ class MutantHalfExplicitTdg : public Scheme<double> {
   }
 
   HetsDefect defect_;
-  HalfExplicitTdg<double> healthy_;  // for the info it pretends to have
+  bool acceleration_;                   // a forecasting-trapezoidal defect
+  HalfExplicitTdg<double> healthy_;     // for the info it pretends to have
+  ForecastingTrapezoidal<double> ftr_;  // the same, for the ftr mutants
   const LinearModel<double>* model_{nullptr};
   double h_{0};
   Eigen::PartialPivLU<Matrix<double>> lu_;
@@ -203,6 +256,10 @@ void register_half_explicit_tdg_mutants(Registry& registry) {
        "half-explicit-tdg with r = 0, Newton stopped on its own residual at a non-solution"},
       {"hets-newton-previous", HetsDefect::newton_previous,
        "half-explicit-tdg with the impact law on U_n instead of U*"},
+      {"ftr-unsplit", HetsDefect::ftr_unsplit,
+       "forecasting-trapezoidal forgetting lambda_1 in the non-impulsive velocity update"},
+      {"ftr-newton-forecast", HetsDefect::ftr_newton_forecast,
+       "forecasting-trapezoidal with the impact law on the forecast velocity U_1 instead of U*"},
   };
   for (const auto& mutant : mutants) {
     const HetsDefect defect = mutant.defect;

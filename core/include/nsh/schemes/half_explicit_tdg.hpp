@@ -147,7 +147,18 @@ class HalfExplicitTdg : public Scheme<Scalar> {
   /// Newton iterations of the last step (forecast + last problem), for the report.
   Index last_newton_iterations() const { return last_newton_iterations_; }
 
+ protected:
+  /// The stages with the non-impulsive constraints on acceleration level (0 <= G^T (u_1 - u_n)
+  /// and 0 <= G^T (u_{n+1} - (u_n + u_1)/2), each complementary to its force, on the closed
+  /// contacts that are not separating): the forecasting trapezoidal rule
+  /// (nsh/schemes/forecasting_trapezoidal.hpp), named `name` in its errors. Impacts as here.
+  HalfExplicitTdg(const SchemeSpec& spec, const char* name, bool acceleration_level);
+
+  const HalfExplicitTdgOptions& options() const { return options_; }
+
  private:
+  const char* name_{"half-explicit-tdg"};
+  bool acceleration_level_{false};
   HalfExplicitTdgOptions options_;
   bool use_fallback_{true};               // options_.fallback != none
   LcpMethod fallback_{LcpMethod::lemke};  // options_.fallback as an LCP method
@@ -174,20 +185,35 @@ class HalfExplicitTdg : public Scheme<Scalar> {
                      const Scalar& h) override;
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
-  /// Solve the LCP of the active contacts `active` with b from `free_velocity` (+ e o U_newton
-  /// when `newton` is given); throws StepError unless certified. Returns z in model order (m).
+  /// Solve the LCP of the active contacts `active` with b = G^T free_velocity (+ normal_shift,
+  /// m entries, when given: e o U_newton at an impact); throws StepError unless certified.
+  /// Returns z in model order (m).
   Vector<Scalar> solve_active(const char* stage, const std::vector<Index>& active,
                               const Vector<Scalar>& free_velocity,
-                              const Vector<Scalar>* newton_velocity, const Scalar& t,
+                              const Vector<Scalar>* normal_shift, const Scalar& t,
                               LcpResult<Scalar>& result);
-  /// The friction problem on `active` (b = H^T v_free, + e o newton on the normal rows);
+  /// The friction problem on `active` (b = H^T v_free, + normal_shift on the normal rows);
   /// throws StepError unless certified. Returns the local impulse in model order, m (1 + d),
   /// and fills `record` with the normal part as an LCP record (z = P_N, w = U_N).
   Vector<Scalar> solve_friction_active(const char* stage, const std::vector<Index>& active,
                                        const Vector<Scalar>& free_velocity,
-                                       const Vector<Scalar>* newton_velocity, const Scalar& t,
+                                       const Vector<Scalar>* normal_shift, const Scalar& t,
                                        LcpResult<Scalar>& record);
   void friction_step(State<Scalar>& state, StepSummary<Scalar>& summary);
+  static void record_no_problem(LcpResult<Scalar>& lcp);
+  /// Acceleration level only (else empty, and nothing changes): drops the separating contacts
+  /// (G^T u_n > 0) from A_n and returns the shift -G^T u_n of the forecast problem's normal rows.
+  Vector<Scalar> forecast_shift(std::vector<Index>& closed_n, const Vector<Scalar>& u,
+                                const Scalar& velocity_scale) const;
+  /// Acceleration level only: drops the contacts with G^T u_1 > 0 from A_{n+1} and returns the
+  /// shift -G^T u_mid, u_mid = (u_n + u_1)/2, of the non-impulsive problem's normal rows.
+  Vector<Scalar> non_impulsive_shift(std::vector<Index>& closed_next, const Vector<Scalar>& U_1,
+                                     const Scalar& velocity_zero,
+                                     const Vector<Scalar>& u_mid) const;
+  /// Acceleration level, non-impulsive step: the last impulse joins the forecast impulse and the
+  /// index set is emptied (no velocity-level LCP is recorded).
+  static void record_acceleration_level(Vector<Scalar>& forecast, Vector<Scalar>& last,
+                                        std::vector<Index>& index_set);
   /// One stage's problem on a nonlinear model: H contact-major (n x m (1 + d)), M^-1 H, b =
   /// H^T v_free (+ e o newton on the normal rows); the LCP (d = 0) or the friction problem.
   Vector<Scalar> solve_nonlinear_stage(const char* stage, const std::vector<Index>& active,

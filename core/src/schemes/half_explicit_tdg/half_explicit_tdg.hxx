@@ -101,7 +101,14 @@ LcpResult<Scalar> half_explicit_prox_newton(const Matrix<Scalar>& W, const Vecto
 
 template <class Scalar>
 HalfExplicitTdg<Scalar>::HalfExplicitTdg(const SchemeSpec& spec)
-    : options_(parse_options<HalfExplicitTdgOptions>(spec)) {
+    : HalfExplicitTdg(spec, "half-explicit-tdg", false) {}
+
+template <class Scalar>
+HalfExplicitTdg<Scalar>::HalfExplicitTdg(const SchemeSpec& spec, const char* name,
+                                         bool acceleration_level)
+    : name_(name),
+      acceleration_level_(acceleration_level),
+      options_(parse_options<HalfExplicitTdgOptions>(spec)) {
   lcp_options_.relative_tolerance = scalar_cast<Scalar>(options_.tolerance);
   use_fallback_ = options_.fallback != HalfExplicitFallback::none;
   if (options_.fallback == HalfExplicitFallback::enumeration) fallback_ = LcpMethod::enumeration;
@@ -140,8 +147,8 @@ void HalfExplicitTdg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   mass_lu_.compute(model.M);
   for (Index i = 0; i < n; ++i)
     if (mass_lu_.matrixLU()(i, i) == Scalar(0))
-      throw StepError("half-explicit-tdg: the mass matrix is singular (pivot " + std::to_string(i) +
-                      "); validate the model");
+      throw StepError(std::string(name_) + ": the mass matrix is singular (pivot " +
+                      std::to_string(i) + "); validate the model");
   if (m == 0) {
     minv_g_.resize(n, 0);
     delassus_.resize(0, 0);
@@ -157,15 +164,16 @@ void HalfExplicitTdg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
     friction_resolved_ =
         options_.friction.value_or(d == 1 ? FrictionMethod::lemke : FrictionMethod::alart_curnier);
     if (d == 2 && friction_resolved_ == FrictionMethod::lemke)
-      throw SpecError("half-explicit-tdg:friction",
+      throw SpecError(std::string(name_) + ":friction",
                       "lemke solves the planar (d = 1) friction problem only; the model has d = "
                       "2 tangent directions: use alart-curnier or pgs");
     if constexpr (is_exact_v<Scalar>) {
       if (d != 1)
         throw SpecError("precision",
-                        "half-explicit-tdg with friction in rational arithmetic steps d = 1 only "
-                        "(the spatial cone needs square roots); the model has d = 2: use double "
-                        "or --precision 50");
+                        std::string(name_) +
+                            " with friction in rational arithmetic steps d = 1 only (the spatial "
+                            "cone needs square roots); the model has d = 2: use double or "
+                            "--precision 50");
     }
     Matrix<Scalar> H(n, m * (1 + d));
     for (Index a = 0; a < m; ++a) {
@@ -180,7 +188,7 @@ void HalfExplicitTdg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
 template <class Scalar>
 Vector<Scalar> HalfExplicitTdg<Scalar>::solve_friction_active(
     const char* stage, const std::vector<Index>& active, const Vector<Scalar>& free_velocity,
-    const Vector<Scalar>* newton_velocity, const Scalar& t, LcpResult<Scalar>& record) {
+    const Vector<Scalar>* normal_shift, const Scalar& t, LcpResult<Scalar>& record) {
   const LinearModel<Scalar>& model = *model_;
   const Index m = model.contacts();
   const Index d = model.tangent_directions();
@@ -204,7 +212,7 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_friction_active(
       problem.b(i * block + r) = r == 0 ? Scalar(model.G.col(a).dot(free_velocity))
                                         : Scalar(model.G_T.col(a * d + r - 1).dot(free_velocity));
     }
-    if (newton_velocity) problem.b(i * block) += model.e(a) * (*newton_velocity)(a);
+    if (normal_shift) problem.b(i * block) += (*normal_shift)(a);
   }
   FrictionOptions<Scalar> options;
   options.relative_tolerance = lcp_options_.relative_tolerance;
@@ -213,11 +221,11 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_friction_active(
   if (!result.ok()) {
     const FrictionCertificate<Scalar>& c = result.certificate;
     throw StepError(fmt::format(
-        "half-explicit-tdg: the {} friction problem at t = {} ({} active contacts, d = {}, "
+        "{}: the {} friction problem at t = {} ({} active contacts, d = {}, "
         "method {}) was not certified: status {}, prox residual {} (tolerance {}), cone {}, "
         "normal feasibility {}, complementarity {}, stick velocity {}, dissipation defect {}{}{}",
-        stage, format_scalar(t), k, d, to_string(friction_resolved_), to_string(result.status),
-        format_scalar(c.prox_residual), format_scalar(c.tolerance),
+        name_, stage, format_scalar(t), k, d, to_string(friction_resolved_),
+        to_string(result.status), format_scalar(c.prox_residual), format_scalar(c.tolerance),
         format_scalar(c.cone_feasibility), format_scalar(c.normal_feasibility),
         format_scalar(c.normal_complementarity), format_scalar(c.stick_velocity),
         format_scalar(c.dissipation_defect), result.message.empty() ? "" : "; ", result.message));
@@ -248,7 +256,7 @@ template <class Scalar>
 Vector<Scalar> HalfExplicitTdg<Scalar>::solve_active(const char* stage,
                                                      const std::vector<Index>& active,
                                                      const Vector<Scalar>& free_velocity,
-                                                     const Vector<Scalar>* newton_velocity,
+                                                     const Vector<Scalar>* normal_shift,
                                                      const Scalar& t, LcpResult<Scalar>& result) {
   const LinearModel<Scalar>& model = *model_;
   const Index m = model.contacts();
@@ -260,7 +268,7 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_active(const char* stage,
     const Index a = active[static_cast<std::size_t>(i)];
     for (Index j = 0; j < k; ++j) W(i, j) = delassus_(a, active[static_cast<std::size_t>(j)]);
     b(i) = model.G.col(a).dot(free_velocity);
-    if (newton_velocity) b(i) += model.e(a) * (*newton_velocity)(a);
+    if (normal_shift) b(i) += (*normal_shift)(a);
     if (!options_.r)
       r(i) = W(i, i) > Scalar(0) ? Scalar(Scalar(1) / W(i, i)) : Scalar(1);
     else
@@ -272,14 +280,66 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_active(const char* stage,
   if (!result.ok()) {
     const LcpCertificate<Scalar>& c = result.certificate;
     throw StepError(fmt::format(
-        "half-explicit-tdg: the {} problem at t = {} ({} active contacts) was not certified: "
+        "{}: the {} problem at t = {} ({} active contacts) was not certified: "
         "status {}, natural map {} (tolerance {}), feasibility {}, complementarity {}{}{}",
-        stage, format_scalar(t), k, to_string(result.status), format_scalar(c.natural_map),
+        name_, stage, format_scalar(t), k, to_string(result.status), format_scalar(c.natural_map),
         format_scalar(c.tolerance), format_scalar(c.feasibility), format_scalar(c.complementarity),
         result.message.empty() ? "" : "; ", result.message));
   }
   for (Index i = 0; i < k; ++i) z(active[static_cast<std::size_t>(i)]) = result.z(i);
   return z;
+}
+
+template <class Scalar>
+void HalfExplicitTdg<Scalar>::record_no_problem(LcpResult<Scalar>& lcp) {
+  // Nothing was posed: the empty LCP, solved with zero residuals.
+  lcp.z.resize(0);
+  lcp.w.resize(0);
+  lcp.status = LcpStatus::solved;
+  lcp.method = LcpMethod::prox_newton;
+  lcp.iterations = 0;
+  lcp.certificate = LcpCertificate<Scalar>{};
+  lcp.certificate.accepted = true;
+  lcp.message.clear();
+}
+
+template <class Scalar>
+Vector<Scalar> HalfExplicitTdg<Scalar>::forecast_shift(std::vector<Index>& closed_n,
+                                                       const Vector<Scalar>& u,
+                                                       const Scalar& velocity_scale) const {
+  if (!acceleration_level_) return {};
+  // Acceleration level (forecasting-trapezoidal): the forecast constrains G^T (u_1 - u_n) =
+  // h G^T a_1 on the closed contacts that are not separating (G^T u_n <= 0 to round-off).
+  const LinearModel<Scalar>& model = *model_;
+  const Vector<Scalar> U_n = model.local_velocity(u);
+  const Scalar zero =
+      tolerance<Scalar>(max_abs(model.G) * velocity_scale, Scalar(256 * (model.contacts() + 1)));
+  std::erase_if(closed_n, [&](Index a) { return U_n(a) > zero; });
+  return -U_n;
+}
+
+template <class Scalar>
+Vector<Scalar> HalfExplicitTdg<Scalar>::non_impulsive_shift(std::vector<Index>& closed_next,
+                                                            const Vector<Scalar>& U_1,
+                                                            const Scalar& velocity_zero,
+                                                            const Vector<Scalar>& u_mid) const {
+  if (!acceleration_level_) return {};
+  // Acceleration level: h/2 G^T a_2 = G^T (u_{n+1} - (u_n + u_1)/2) >= 0 _|_ lambda_2 on the
+  // closed contacts that are not separating after the forecast (G^T u_1 <= 0 to round-off).
+  std::erase_if(closed_next, [&](Index a) { return U_1(a) > velocity_zero; });
+  return -model_->local_velocity(u_mid);
+}
+
+template <class Scalar>
+void HalfExplicitTdg<Scalar>::record_acceleration_level(Vector<Scalar>& forecast,
+                                                        Vector<Scalar>& last,
+                                                        std::vector<Index>& index_set) {
+  // The acceleration-level problem is no velocity-level impulse LCP: its impulse h/2 lambda_2
+  // joins the forecast's as a known contact impulse, and no LCP is recorded for the step
+  // (docs/half-explicit-tdg.md "The forecasting trapezoidal rule").
+  forecast += last;
+  last.setZero();
+  index_set.clear();
 }
 
 template <class Scalar>
@@ -317,18 +377,21 @@ void HalfExplicitTdg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>&
 
   // Forecast: explicit Euler with the constraint forces lambda_1 on A_n (z_1 = h lambda_1).
   const Vector<Scalar> u_free1 = u + h * mass_lu_.solve(f_n);
-  const std::vector<Index> closed_n = closed(q, Scalar(max_abs(u) + max_abs(u_free1)));
+  const Scalar forecast_scale = max_abs(u) + max_abs(u_free1);
+  std::vector<Index> closed_n = closed(q, forecast_scale);
+  const Vector<Scalar> shift_1 = forecast_shift(closed_n, u, forecast_scale);
   Vector<Scalar> z1 = Vector<Scalar>::Zero(m);
   LcpResult<Scalar> forecast;
   if (!closed_n.empty())
-    z1 = solve_active("forecast", closed_n, u_free1, nullptr, state.t, forecast);
+    z1 = solve_active("forecast", closed_n, u_free1, acceleration_level_ ? &shift_1 : nullptr,
+                      state.t, forecast);
   const Vector<Scalar> reaction_1 = minv_g_ * z1;
   const Vector<Scalar> u_1 = u_free1 + reaction_1;
   const Vector<Scalar> q_next = q + (h * half) * (u + u_1);
 
   // Impact detection on A_{n+1} with the forecast velocity.
   const Scalar velocity_scale = max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
-  const std::vector<Index> closed_next = closed(q_next, velocity_scale);
+  std::vector<Index> closed_next = closed(q_next, velocity_scale);
   const Vector<Scalar> U_1 = model.local_velocity(u_1);
   const Scalar velocity_zero = tolerance<Scalar>(gradient_scale * velocity_scale, operations);
   bool impact = false;
@@ -344,26 +407,23 @@ void HalfExplicitTdg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>&
     // Impact step: u_{n+1} = u* + M^-1 G Lambda, Newton's law with u* on A_{n+1}.
     newton = model.local_velocity(u_star);
     u_free2 = u_star;
+    const Vector<Scalar> law = model.e.cwiseProduct(newton);
     if (!closed_next.empty())
-      impulse = solve_active("impact", closed_next, u_free2, &newton, state.t, summary.lcp);
+      impulse = solve_active("impact", closed_next, u_free2, &law, state.t, summary.lcp);
   } else {
     // Non-impulsive step: u_{n+1} = u* + h/2 M^-1 G (lambda_1 + lambda_2).
     forecast_impulse = half * z1;
     u_free2 = u_star + minv_g_ * forecast_impulse;
+    const Vector<Scalar> shift_2 =
+        non_impulsive_shift(closed_next, U_1, velocity_zero, Vector<Scalar>(half * (u + u_1)));
     if (!closed_next.empty())
-      impulse = solve_active("non-impulsive", closed_next, u_free2, nullptr, state.t, summary.lcp);
-  }
-  if (closed_next.empty()) {  // nothing was posed: the empty LCP, solved with zero residuals
-    summary.lcp.z.resize(0);
-    summary.lcp.w.resize(0);
-    summary.lcp.status = LcpStatus::solved;
-    summary.lcp.method = LcpMethod::prox_newton;
-    summary.lcp.iterations = 0;
-    summary.lcp.certificate = LcpCertificate<Scalar>{};
-    summary.lcp.certificate.accepted = true;
-    summary.lcp.message.clear();
+      impulse = solve_active("non-impulsive", closed_next, u_free2,
+                             acceleration_level_ ? &shift_2 : nullptr, state.t, summary.lcp);
   }
   const Vector<Scalar> u_next = u_free2 + minv_g_ * impulse;
+  if (acceleration_level_ && !impact)
+    record_acceleration_level(forecast_impulse, impulse, closed_next);
+  if (closed_next.empty()) record_no_problem(summary.lcp);
 
   summary.index_set.assign(closed_next.begin(), closed_next.end());
   summary.impulse = impulse;
@@ -425,17 +485,20 @@ void HalfExplicitTdg<Scalar>::friction_step(State<Scalar>& state, StepSummary<Sc
   const Vector<Scalar> F_next = model.force(state.t + h);
   const Vector<Scalar> f_n = F_n - model.C * u - model.K * q;
   const Vector<Scalar> u_free1 = u + h * mass_lu_.solve(f_n);
-  const std::vector<Index> closed_n = closed(q, Scalar(max_abs(u) + max_abs(u_free1)));
+  const Scalar forecast_scale = max_abs(u) + max_abs(u_free1);
+  std::vector<Index> closed_n = closed(q, forecast_scale);
+  const Vector<Scalar> shift_1 = forecast_shift(closed_n, u, forecast_scale);
   Vector<Scalar> P1 = Vector<Scalar>::Zero(m * block);
   LcpResult<Scalar> forecast;
   if (!closed_n.empty())
-    P1 = solve_friction_active("forecast", closed_n, u_free1, nullptr, state.t, forecast);
+    P1 = solve_friction_active("forecast", closed_n, u_free1,
+                               acceleration_level_ ? &shift_1 : nullptr, state.t, forecast);
   const Vector<Scalar> reaction_1 = minv_h_ * P1;
   const Vector<Scalar> u_1 = u_free1 + reaction_1;
   const Vector<Scalar> q_next = q + (h * half) * (u + u_1);
 
   const Scalar velocity_scale = max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
-  const std::vector<Index> closed_next = closed(q_next, velocity_scale);
+  std::vector<Index> closed_next = closed(q_next, velocity_scale);
   const Vector<Scalar> U_1 = model.local_velocity(u_1);
   const Scalar velocity_zero = tolerance<Scalar>(gradient_scale * velocity_scale, operations);
   bool impact = false;
@@ -450,26 +513,21 @@ void HalfExplicitTdg<Scalar>::friction_step(State<Scalar>& state, StepSummary<Sc
   if (impact) {
     newton = model.local_velocity(u_star);
     u_free2 = u_star;
+    const Vector<Scalar> law = model.e.cwiseProduct(newton);
     if (!closed_next.empty())
-      P2 = solve_friction_active("impact", closed_next, u_free2, &newton, state.t, summary.lcp);
+      P2 = solve_friction_active("impact", closed_next, u_free2, &law, state.t, summary.lcp);
   } else {
     forecast_local = half * P1;
     u_free2 = u_star + minv_h_ * forecast_local;
+    const Vector<Scalar> shift_2 =
+        non_impulsive_shift(closed_next, U_1, velocity_zero, Vector<Scalar>(half * (u + u_1)));
     if (!closed_next.empty())
-      P2 = solve_friction_active("non-impulsive", closed_next, u_free2, nullptr, state.t,
-                                 summary.lcp);
-  }
-  if (closed_next.empty()) {
-    summary.lcp.z.resize(0);
-    summary.lcp.w.resize(0);
-    summary.lcp.status = LcpStatus::solved;
-    summary.lcp.method = LcpMethod::prox_newton;
-    summary.lcp.iterations = 0;
-    summary.lcp.certificate = LcpCertificate<Scalar>{};
-    summary.lcp.certificate.accepted = true;
-    summary.lcp.message.clear();
+      P2 = solve_friction_active("non-impulsive", closed_next, u_free2,
+                                 acceleration_level_ ? &shift_2 : nullptr, state.t, summary.lcp);
   }
   const Vector<Scalar> u_next = u_free2 + minv_h_ * P2;
+  if (acceleration_level_ && !impact) record_acceleration_level(forecast_local, P2, closed_next);
+  if (closed_next.empty()) record_no_problem(summary.lcp);
 
   summary.index_set.assign(closed_next.begin(), closed_next.end());
   summary.impulse = normal_part(P2);
@@ -498,7 +556,9 @@ void HalfExplicitTdg<Scalar>::friction_step(State<Scalar>& state, StepSummary<Sc
 
 template <class Scalar>
 bool HalfExplicitTdg<Scalar>::accepts_nonlinear() const {
-  return !is_exact_v<Scalar>;
+  // The acceleration-level stages are written for a constant G only (their shifts G^T u_n,
+  // G^T u_mid would need the curvature term of d/dt (W(q)^T u) on a nonlinear model).
+  return !is_exact_v<Scalar> && !acceleration_level_;
 }
 
 template <class Scalar>
@@ -511,6 +571,11 @@ void HalfExplicitTdg<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
                     "digits only: nonlinear geometry is generally trigonometric, which exact "
                     "rational arithmetic cannot evaluate; use --precision double or 50");
   } else {
+    if (acceleration_level_)
+      throw SpecError(name_, std::string(name_) +
+                                 " does not step nonlinear models (its acceleration-level "
+                                 "stages are written for a constant G); use half-explicit-tdg "
+                                 "or moreau-jean");
     const Index n = model.dofs();
     if (initial.q.size() != n || initial.v.size() != n)
       throw InputError("q0", fmt::format("initial state has {} positions and {} velocities, the "
@@ -707,16 +772,7 @@ void HalfExplicitTdg<Scalar>::nonlinear_step(State<Scalar>& state, StepSummary<S
       P2 = solve_nonlinear_stage("non-impulsive", closed_next, H_next, minv_h_next, u_free2,
                                  nullptr, state.t, summary.lcp);
   }
-  if (closed_next.empty()) {
-    summary.lcp.z.resize(0);
-    summary.lcp.w.resize(0);
-    summary.lcp.status = LcpStatus::solved;
-    summary.lcp.method = LcpMethod::prox_newton;
-    summary.lcp.iterations = 0;
-    summary.lcp.certificate = LcpCertificate<Scalar>{};
-    summary.lcp.certificate.accepted = true;
-    summary.lcp.message.clear();
-  }
+  if (closed_next.empty()) record_no_problem(summary.lcp);
   const Vector<Scalar> u_next = u_free2 + minv_h_next * P2;
 
   summary.index_set.assign(closed_next.begin(), closed_next.end());

@@ -16,7 +16,7 @@
 //   mutant:newmark-*, mutant:genalpha-*  properties/src/mutants/newmark.cpp
 //   mutant:mj-*                          properties/src/mutants/moreau_jean.cpp
 //   mutant:ed-*                          properties/src/mutants/event_driven.cpp
-//   mutant:hets-*                        properties/src/mutants/half_explicit_tdg.cpp
+//   mutant:hets-*, mutant:ftr-*          properties/src/mutants/half_explicit_tdg.cpp
 //   mutant:dla-*                         properties/src/mutants/dla.cpp
 
 #include <nsh/model.hpp>

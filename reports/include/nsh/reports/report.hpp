@@ -13,6 +13,8 @@
 //   DIR/friction/<case>/     friction.csv and .svg of the closed-form friction cases, and the
 //                            convergence files of the lagrangian rigid bodies (rocking block,
 //                            rod across two corners; nsh/reports/friction.hpp)
+//   DIR/seed002/<case>/      the convergence files of the seed-002 comparison (half-explicit-tdg,
+//                            moreau-jean, forecasting-trapezoidal; nsh/reports/seed002.hpp)
 //   DIR/energy/<case>/<scheme>/  energy.csv, .json and the SVGs of each ledger
 //
 // Every plot on the page is also written as the JSON/CSV it was drawn from.

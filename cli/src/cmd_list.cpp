@@ -1,5 +1,6 @@
 // `nsh list [schemes|cases|properties|mutants]`: what this build knows, from the registries.
 #include "commands.hpp"
+#include "external_option.hpp"
 
 #include <nsh/cases/catalogue.hpp>
 #include <nsh/error.hpp>
@@ -70,18 +71,24 @@ void add_list_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("list", "List built-in schemes, cases, properties or mutants");
   auto what = std::make_shared<std::string>();
   auto spec = std::make_shared<std::string>();
+  auto external = std::make_shared<ExternalArgs>();
   cmd->add_option("what", *what,
                   "schemes, cases, properties, mutants or claims (default: all but "
                   "properties and claims)")
       ->check(CLI::IsMember({"schemes", "cases", "properties", "mutants", "claims"}));
   cmd->add_option("spec", *spec,
                   "with claims: one scheme spec (default: every scheme's representative specs)");
-  cmd->callback([what, spec, &status] {
+  // `nsh list claims --external CMD`: what a client claims after its handshake (nothing but
+  // the black-box set, or what its claims_as spec claims), as nsh check will judge it.
+  add_external_options(cmd, *external);
+  cmd->callback([what, spec, external, &status] {
     std::ostream& out = std::cout;
     if (!spec->empty() && *what != "claims")
       throw InputError("spec", "a scheme spec follows `nsh list claims` only");
+    if (!external->command.empty() && *what != "claims")
+      throw InputError("--external", "--external goes with `nsh list claims` only");
     if (*what == "claims") {
-      list_claims(out, *spec);
+      list_claims(out, external->command.empty() ? *spec : external_spec(*external, *spec));
     } else if (*what == "schemes") {
       list_entries(out, false);
     } else if (*what == "cases") {

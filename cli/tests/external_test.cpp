@@ -101,6 +101,58 @@ TEST(External, BrokenClientsNameTheStepAndTheField) {
   EXPECT_TRUE(has(r.err, "did not answer within 2 s")) << r.err;
 }
 
+// {"error": ...} is an honest refusal, not a protocol violation: at the handshake it refuses the
+// options (exit 2), at initialize the run and at a step the step (exit 1), each with the
+// client's words and where it happened; nsh check counts refused cases and, when every case was
+// refused, fails rather than passing a verdict that checked nothing.
+TEST(External, HonestRefusalsKeepTheClientsWords) {
+  REQUIRE_PYTHON();
+  const Result options = run_nsh("simulate bouncing-ball --external " +
+                                 bad_client("refuse-options") + " --h 1/100 --T 1/20");
+  EXPECT_EQ(options.status, 2) << options.err;
+  EXPECT_TRUE(has(options.err, "theta must be in [0, 1]")) << options.err;
+  const Result initialize = run_nsh("simulate bouncing-ball --external " +
+                                    bad_client("refuse-initialize") + " --h 1/100 --T 1/20");
+  EXPECT_EQ(initialize.status, 1) << initialize.err;
+  EXPECT_TRUE(has(initialize.err, "this client steps one degree of freedom only"))
+      << initialize.err;
+  const Result step = run_nsh("simulate bouncing-ball --external " + bad_client("refuse-step") +
+                              " --h 1/100 --T 1/20");
+  EXPECT_EQ(step.status, 1) << step.err;
+  EXPECT_TRUE(has(step.err, "step 1 (t = 0)")) << step.err;
+  EXPECT_TRUE(has(step.err, "the Newton iteration did not converge")) << step.err;
+  const Result check = run_nsh("check --external " + bad_client("refuse-step") +
+                               " --cases 5 --quiet");
+  EXPECT_EQ(check.status, 1) << check.out << check.err;
+  EXPECT_TRUE(has(check.out, "the scheme refused every case")) << check.out;
+}
+
+// `nsh list claims --external CMD` shows the claims nsh check will hold the client to: those of
+// its claims_as spec for the reference client, nothing beyond the black-box set for a client
+// that claims nothing.
+TEST(External, ListClaimsShowsWhatTheClientIsHeldTo) {
+  REQUIRE_PYTHON();
+  const Result reference = run_nsh("list claims --external " + client());
+  EXPECT_EQ(reference.status, 0) << reference.err;
+  EXPECT_TRUE(std::regex_search(reference.out, std::regex(R"(newton_restitution\s+claimed)")))
+      << reference.out;
+  const Result black_box = run_nsh("list claims --external " + bad_client("crash"));
+  EXPECT_EQ(black_box.status, 0) << black_box.err;
+  EXPECT_TRUE(std::regex_search(black_box.out, std::regex(R"(penetration_bound\s+claimed)")))
+      << black_box.out;
+  EXPECT_TRUE(std::regex_search(black_box.out, std::regex(R"(energy_identity\s+not claimed)")))
+      << black_box.out;
+  // claims_as without the fields its claims read is a protocol violation of the handshake
+  // (exit 1, like every fault of the client's), naming both fields.
+  const Result unfilled = run_nsh("list claims --external " + bad_client("claims-without-ledger"));
+  EXPECT_EQ(unfilled.status, 1) << unfilled.err;
+  EXPECT_TRUE(has(unfilled.err, "field 'claims_as'")) << unfilled.err;
+  EXPECT_TRUE(has(unfilled.err, "'fills' lacks velocity_newton")) << unfilled.err;
+  const Result misplaced = run_nsh("list schemes --external " + client());
+  EXPECT_EQ(misplaced.status, 2) << misplaced.err;
+  EXPECT_TRUE(has(misplaced.err, "--external")) << misplaced.err;
+}
+
 TEST(External, BadCombinationsAreUsageErrors) {
   const Result r = run_nsh("check --external 'true' --scheme moreau-jean");
   EXPECT_EQ(r.status, 2);

@@ -102,6 +102,19 @@ ClientInfo parse_info(const json& reply, const std::string& head) {
     info.fills.insert(field);
   }
   info.claims_as = text_field(reply, "claims_as", false, "", head);
+  // A client held to a built-in scheme's claims must expose what those claims read: an unfilled
+  // field would leave a claimed property inapplicable (a verdict that checked nothing) or judge
+  // it on neutral zeros.
+  if (!info.claims_as.empty()) {
+    std::vector<std::string> missing;
+    for (const std::string& field : fillable_fields())
+      if (!info.filled(field)) missing.push_back(field);
+    if (!missing.empty())
+      throw protocol_error(head + fmt::format("field 'claims_as': '{}' holds the client to a "
+                                              "built-in scheme's claims, which read every field "
+                                              "a client fills; 'fills' lacks {}",
+                                              info.claims_as, join(missing)));
+  }
   if (const auto it = reply.find("parameters"); it != reply.end()) {
     if (!it->is_object())
       throw protocol_error(head + "field 'parameters': expected an object {\"theta\": \"1/2\"}");

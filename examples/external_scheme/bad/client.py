@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Broken clients for nsh's protocol-error tests: python3 client.py MODE, MODE one of
-crash, hang, garbage, dimension, nan. Each answers the handshake and initialize properly and
-breaks the protocol at step 2."""
+"""Broken and refusing clients for nsh's protocol tests: python3 client.py MODE.
+crash, hang, garbage, dimension, nan: answer the handshake and initialize properly and break
+the protocol at step 2. refuse-options, refuse-initialize, refuse-step: keep the protocol and
+refuse honestly with {"error": ...} at the handshake, at initialize, or at every step.
+claims-without-ledger: claims_as a built-in spec without filling what its claims read."""
 import json
 import os
 import sys
@@ -13,11 +15,20 @@ for line in sys.stdin:
     if "nsh" in message:
         reply = {"version": 1, "name": "bad-" + MODE, "smooth_order": 1,
                  "precisions": ["double"]}
+        if MODE == "claims-without-ledger":
+            reply["claims_as"] = "moreau-jean"
+            reply["fills"] = ["index_set"]
+        if MODE == "refuse-options":
+            reply = {"error": "theta must be in [0, 1]"}
     elif message["request"] == "initialize":
         reply = {"ok": True}
+        if MODE == "refuse-initialize":
+            reply = {"error": "this client steps one degree of freedom only"}
     else:
         q, v = message["q"], message["v"]
         reply = {"q": q, "v": v, "impulse": ["0"] * 1}
+        if MODE == "refuse-step":
+            reply = {"error": "the Newton iteration did not converge"}
         if message["step"] == 2:
             if MODE == "crash":
                 os._exit(3)
@@ -31,5 +42,6 @@ for line in sys.stdin:
                 reply["q"] = q + q
             if MODE == "nan":
                 reply["v"] = ["nan"] * len(v)
+
     sys.stdout.write(json.dumps(reply) + "\n")
     sys.stdout.flush()

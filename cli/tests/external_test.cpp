@@ -121,8 +121,8 @@ TEST(External, HonestRefusalsKeepTheClientsWords) {
   EXPECT_EQ(step.status, 1) << step.err;
   EXPECT_TRUE(has(step.err, "step 1 (t = 0)")) << step.err;
   EXPECT_TRUE(has(step.err, "the Newton iteration did not converge")) << step.err;
-  const Result check = run_nsh("check --external " + bad_client("refuse-step") +
-                               " --cases 5 --quiet");
+  const Result check =
+      run_nsh("check --external " + bad_client("refuse-step") + " --cases 5 --quiet");
   EXPECT_EQ(check.status, 1) << check.out << check.err;
   EXPECT_TRUE(has(check.out, "the scheme refused every case")) << check.out;
 }

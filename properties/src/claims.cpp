@@ -165,7 +165,7 @@ std::vector<Claim> moreau_jean_claims(const SchemeInfo& info) {
 }
 
 /// Nonsmooth Newmark / HHT / generalized-alpha and Krenk–Høgsberg (docs/theory.md §3, the claim
-/// domains stated in nsh/schemes/newmark_family.hpp).
+/// domains stated in nsh/schemes/newmark/generalized_alpha.hpp and krenk_hogsberg.hpp).
 std::vector<Claim> newmark_claims(const SchemeInfo& info, bool krenk) {
   const SchemeSpec spec = SchemeSpec::parse(info.spec);
   // The parameters the scheme steps with (its rho -> (alpha_m, alpha_f, gamma, beta) map is

@@ -16,7 +16,8 @@ namespace {
 
 template <class Entry>
 void print_entry(std::ostream& out, const Entry& entry, const std::string& marks) {
-  out << entry.name << marks << (entry.make_rational ? "" : "  [no rational]") << "\n";
+  out << entry.name << marks << (entry.make.template get<Rational>() ? "" : "  [no rational]")
+      << "\n";
   if (!entry.summary.empty()) out << "    " << entry.summary << "\n";
   for (const auto& option : entry.options) {
     out << "    " << option.key << "="

@@ -170,11 +170,7 @@ template <class Scalar>
 std::unique_ptr<Scheme<Scalar>> Registry::make_sparse(const std::string& text) const {
   const SchemeSpec spec = resolve(text);
   const SchemeEntry& entry = find(spec.name());
-  if constexpr (std::is_same_v<Scalar, double>) {
-    if (entry.make_sparse_double) return entry.make_sparse_double(spec);
-  } else if constexpr (std::is_same_v<Scalar, Real50>) {
-    if (entry.make_sparse_real50) return entry.make_sparse_real50(spec);
-  }
+  if (const auto& sparse = entry.make_sparse.get<Scalar>()) return sparse(spec);
   std::unique_ptr<Scheme<Scalar>> scheme = make_from_entry<Scalar>(entry, spec);
   if (scheme->accepts_sparse()) return scheme;
   return nullptr;

@@ -66,7 +66,9 @@ const bool registered = [] {
   nsh::SchemeEntry entry;
   entry.name = "symplectic-euler";
   entry.summary = "symplectic Euler with a velocity-level impact LCP (custom_scheme example)";
-  entry.make_double = [](const nsh::SchemeSpec& s) { return std::make_unique<SymplecticEuler>(s); };
+  entry.make.get<double>() = [](const nsh::SchemeSpec& s) {
+    return std::make_unique<SymplecticEuler>(s);
+  };
   nsh::properties::register_scheme(std::move(entry), [](const nsh::SchemeInfo&) {
     std::vector<nsh::properties::Claim> claims;
     for (const char* p : {"signorini_complementarity", "newton_restitution", "lcp_certificate",

@@ -260,7 +260,7 @@ CaseOutcome run_observed_order(const std::string& spec, int order, std::vector<d
                                std::vector<double>* errors_out) {
   CaseOutcome out;
   const SchemeEntry& entry = Registry::builtin().find(Registry::builtin().resolve(spec).name());
-  bool real50 = static_cast<bool>(entry.make_real50);
+  bool real50 = static_cast<bool>(entry.make.get<Real50>());
   if (real50) {
     try {
       (void)Registry::builtin().make<Real50>(spec);
@@ -389,7 +389,7 @@ std::string inapplicable_reason(const std::string& spec, const std::string& prop
       !info.friction)
     return "the scheme does not step models with Coulomb friction (SchemeInfo::friction)";
   if (property == "double_vs_real50") {
-    if (!entry.make_real50) return "the scheme has no Real50 version";
+    if (!entry.make.get<Real50>()) return "the scheme has no Real50 version";
     try {
       (void)registry.make<Real50>(spec);
     } catch (const SpecError& e) {
@@ -437,7 +437,7 @@ CaseOutcome evaluate_case(const std::string& spec, const std::string& property,
       property == "maximal_dissipation" || property == "friction_work_nonpositive") {
     const SchemeEntry& entry =
         Registry::builtin().find(Registry::builtin().resolve(run_spec).name());
-    if (entry.make_rational && c.model.dofs() <= 4) {
+    if (entry.make.get<Rational>() && c.model.dofs() <= 4) {
       CaseOutcome exact = run_steps<Rational>(run_spec, property, c, 3);
       if (exact.evaluated && !exact.judgement.holds) return exact;
     }

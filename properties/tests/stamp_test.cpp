@@ -31,7 +31,7 @@ SchemeEntry entry_reporting(const std::string& name, const std::string& reported
   SchemeEntry entry;
   entry.name = name;
   entry.summary = "stamp_test";
-  entry.make_double = [reported](const SchemeSpec&) {
+  entry.make.get<double>() = [reported](const SchemeSpec&) {
     return std::make_unique<Reporting>(reported);
   };
   return entry;

@@ -304,7 +304,7 @@ SchemeEntry moreau_jean_entry() {
                     "MoreauJeanOSI's gamma (index set g_k + gamma h U_k <= 0); unset: Siconos' "
                     "default",
                     {}}};
-  entry.make_double = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
+  entry.make.get<double>() = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
     const Rational theta = spec.number<Rational>("theta");
     const Rational zero(0), one(1);
     require_in_range<Rational>(spec, "theta", theta, &zero, &one, "[0, 1]");
@@ -336,7 +336,7 @@ SchemeEntry schatzman_paoli_entry() {
   entry.summary =
       "Siconos 4.4 SchatzmanPaoliOSI(theta) + LCP Lemke (position level), stepped by Siconos";
   entry.options = {{"theta", "1/2", "theta-method parameter, a number in [0, 1]", {}}};
-  entry.make_double = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
+  entry.make.get<double>() = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
     const Rational theta = spec.number<Rational>("theta");
     const Rational zero(0), one(1);
     require_in_range<Rational>(spec, "theta", theta, &zero, &one, "[0, 1]");
@@ -369,7 +369,7 @@ SchemeEntry d1_minus_linear_entry() {
   entry.summary =
       "Siconos 4.4 D1MinusLinearOSI + TimeSteppingD1Minus (impact and contact-force LCPs, "
       "Lemke), stepped by Siconos";
-  entry.make_double = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
+  entry.make.get<double>() = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
     return std::make_unique<SiconosScheme>(spec, SiconosScheme::Integrator::d1_minus_linear);
   };
   entry.in_all = false;

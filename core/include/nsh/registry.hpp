@@ -69,15 +69,13 @@ struct SchemeEntry {
   std::string name;
   std::string summary;  ///< one line for `nsh list schemes`
   std::vector<SchemeOption> options;
-  SchemeFactory<double> make_double;
-  SchemeFactory<Real50> make_real50;
-  /// Empty if the scheme is not exact in rational arithmetic (needs sqrt, exp, iteration).
-  SchemeFactory<Rational> make_rational;
+  /// One factory per scalar (make.get<double>(), ...). An empty one: the scheme has no version
+  /// in that scalar (Rational: it needs sqrt, exp or iteration); Registry::make says so.
+  PerScalar<SchemeFactory> make;
   /// The implementation that steps sparse models natively, when it is another class than the
   /// dense one (moreau-jean: SparseMoreauJean). Empty: the scheme itself steps sparse models
   /// if its accepts_sparse() says so (event-driven), otherwise callers step the dense copy.
-  SchemeFactory<double> make_sparse_double;
-  SchemeFactory<Real50> make_sparse_real50;
+  PerScalar<SchemeFactory> make_sparse;
   /// A test instrument (deliberately broken, registered by the property module,
   /// nsh/properties/mutants.hpp): listed by `nsh list mutants`, not among the schemes.
   bool is_mutant{false};
@@ -95,16 +93,26 @@ struct SchemeEntry {
   std::vector<std::string> representatives;
 };
 
-/// Build the three factories of an entry from a class template SchemeT<Scalar> that has a
-/// constructor SchemeT<Scalar>(const SchemeSpec&).
-template <template <class> class SchemeT>
-void set_factories(SchemeEntry& entry, bool rational) {
-  entry.make_double = [](const SchemeSpec& s) { return std::make_unique<SchemeT<double>>(s); };
-  entry.make_real50 = [](const SchemeSpec& s) { return std::make_unique<SchemeT<Real50>>(s); };
-  if (rational)
-    entry.make_rational = [](const SchemeSpec& s) {
-      return std::make_unique<SchemeT<Rational>>(s);
-    };
+/// The Scalar factory of an entry (SchemeEntry, FirstOrderSchemeEntry) from a class template
+/// SchemeT<Scalar> that has a constructor SchemeT<Scalar>(const SchemeSpec&).
+template <template <class> class SchemeT, class Scalar, class Entry>
+void set_factory(Entry& entry) {
+  entry.make.template get<Scalar>() = [](const SchemeSpec& s) {
+    return std::make_unique<SchemeT<Scalar>>(s);
+  };
+}
+
+/// The factories of an entry for the listed scalars (set_factories<S>(entry, InexactScalars{})
+/// for a scheme that needs sqrt, exp or iteration: SchemeT<Rational> is then never named).
+template <template <class> class SchemeT, class Entry, class... Scalars>
+void set_factories(Entry& entry, ScalarList<Scalars...>) {
+  (set_factory<SchemeT, Scalars>(entry), ...);
+}
+
+/// The factories of an entry for every scalar (AllScalars).
+template <template <class> class SchemeT, class Entry>
+void set_factories(Entry& entry) {
+  set_factories<SchemeT>(entry, AllScalars{});
 }
 
 class Registry {

@@ -13,6 +13,7 @@
 
 #include <iterator>
 #include <limits>
+#include <tuple>
 #include <type_traits>
 
 namespace boost::multiprecision::detail {
@@ -86,6 +87,41 @@ struct ScalarTraits<Rational> {
 ///   #define NSH_INSTANTIATE(Scalar) template class CatchingUp<Scalar>;
 ///   NSH_FOR_EACH_SCALAR(NSH_INSTANTIATE)
 #define NSH_FOR_EACH_SCALAR(X) X(double) X(::nsh::Real50) X(::nsh::Rational)
+
+/// The same scalars as a type list, for code that needs one value per scalar (PerScalar).
+template <class... Scalars>
+struct ScalarList {};
+using AllScalars = ScalarList<double, Real50, Rational>;
+/// The scalars with sqrt, exp and sin: what a scheme that needs them is instantiated for.
+using InexactScalars = ScalarList<double, Real50>;
+
+namespace detail {
+template <template <class> class Of, class List>
+struct PerScalarTuple;
+template <template <class> class Of, class... Scalars>
+struct PerScalarTuple<Of, ScalarList<Scalars...>> {
+  using type = std::tuple<Of<Scalars>...>;
+};
+}  // namespace detail
+
+/// One Of<Scalar> for each scalar of AllScalars, looked up by type: a registry entry holds its
+/// scheme factories this way (entry.make.get<Real50>()), so that adding a scalar is a trait and
+/// a list entry here, not a field in every entry and a branch in every caller.
+template <template <class> class Of>
+class PerScalar {
+ public:
+  template <class Scalar>
+  Of<Scalar>& get() {
+    return std::get<Of<Scalar>>(values_);
+  }
+  template <class Scalar>
+  const Of<Scalar>& get() const {
+    return std::get<Of<Scalar>>(values_);
+  }
+
+ private:
+  typename detail::PerScalarTuple<Of, AllScalars>::type values_;
+};
 
 /// True for arithmetic without round-off: every tolerance is zero there.
 template <class Scalar>

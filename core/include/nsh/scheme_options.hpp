@@ -63,22 +63,22 @@ namespace nsh {
 /// that has a default.
 void apply_scheme_options(SchemeSpec& spec, const std::vector<SchemeOption>& options);
 
-/// The Scalar version of a resolved spec from an entry's make_double / make_real50 /
-/// make_rational factories (SchemeEntry, FirstOrderSchemeEntry). SpecError naming the
-/// precision if Scalar is Rational and the entry has no exact rational version.
+/// The Scalar version of a resolved spec from an entry's factories (entry.make, a PerScalar:
+/// SchemeEntry, FirstOrderSchemeEntry). SpecError naming the precision if the entry has no
+/// version in Scalar.
 template <class Scalar, class Entry>
 auto make_from_entry(const Entry& entry, const SchemeSpec& spec) {
-  if constexpr (std::is_same_v<Scalar, double>) {
-    return entry.make_double(spec);
-  } else if constexpr (std::is_same_v<Scalar, Real50>) {
-    return entry.make_real50(spec);
-  } else {
-    if (!entry.make_rational)
+  const auto& factory = entry.make.template get<Scalar>();
+  if (!factory) {
+    if constexpr (is_exact_v<Scalar>)
       throw SpecError("precision", "scheme " + spec.name() +
                                        " has no exact rational version (it needs sqrt, exp or "
                                        "iteration); use --precision double or 50");
-    return entry.make_rational(spec);
+    else
+      throw SpecError("precision", "scheme " + spec.name() + " has no version in --precision " +
+                                       ScalarTraits<Scalar>::name);
   }
+  return factory(spec);
 }
 
 /// The accepted interval of a number option (each bound optional, open or closed) and the text

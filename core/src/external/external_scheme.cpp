@@ -360,15 +360,15 @@ ClientInfo register_external_scheme(Registry& registry, const ExternalCommand& c
       it = cache->emplace(key, query_client(command, "double", spec.options())).first;
     return it->second;
   };
-  entry.make_double = [command, info_for](const SchemeSpec& spec) {
+  entry.make.get<double>() = [command, info_for](const SchemeSpec& spec) {
     return std::make_unique<ExternalScheme<double>>(command, spec, info_for(spec));
   };
   if (info.supports("50"))
-    entry.make_real50 = [command, info_for](const SchemeSpec& spec) {
+    entry.make.get<Real50>() = [command, info_for](const SchemeSpec& spec) {
       return std::make_unique<ExternalScheme<Real50>>(command, spec, info_for(spec));
     };
   if (info.supports("rational"))
-    entry.make_rational = [command, info_for](const SchemeSpec& spec) {
+    entry.make.get<Rational>() = [command, info_for](const SchemeSpec& spec) {
       return std::make_unique<ExternalScheme<Rational>>(command, spec, info_for(spec));
     };
   registry.add(std::move(entry));

@@ -60,11 +60,7 @@ void register_catching_up(FirstOrderRegistry& registry) {
   FirstOrderSchemeEntry entry;
   entry.name = "catching-up";
   entry.summary = "Moreau's catching-up (projected Euler) x_{k+1} = P_C(x_k + h f(t_k, x_k))";
-  entry.make_double = [](const SchemeSpec& s) { return std::make_unique<CatchingUp<double>>(s); };
-  entry.make_real50 = [](const SchemeSpec& s) { return std::make_unique<CatchingUp<Real50>>(s); };
-  entry.make_rational = [](const SchemeSpec& s) {
-    return std::make_unique<CatchingUp<Rational>>(s);
-  };
+  set_factories<CatchingUp>(entry);
   registry.add(std::move(entry));
 }
 

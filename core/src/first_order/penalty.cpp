@@ -137,15 +137,7 @@ void register_penalty(FirstOrderRegistry& registry) {
   entry.summary =
       "first-order penalty x' = f + kappa max(0, -g) grad g, explicit or backward Euler";
   entry.options = declared_options<FirstOrderPenaltyOptions<double>>();
-  entry.make_double = [](const SchemeSpec& s) {
-    return std::make_unique<FirstOrderPenalty<double>>(s);
-  };
-  entry.make_real50 = [](const SchemeSpec& s) {
-    return std::make_unique<FirstOrderPenalty<Real50>>(s);
-  };
-  entry.make_rational = [](const SchemeSpec& s) {
-    return std::make_unique<FirstOrderPenalty<Rational>>(s);
-  };
+  set_factories<FirstOrderPenalty>(entry);
   registry.add(std::move(entry));
 }
 

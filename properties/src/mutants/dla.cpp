@@ -42,10 +42,10 @@ void register_dla_mutants(Registry& registry) {
     mutant.is_mutant = true;
     const detail::DlaEvaluation evaluation = m.evaluation;
     const std::string name = m.name;
-    mutant.make_double = [evaluation, name](const SchemeSpec& s) {
+    mutant.make.get<double>() = [evaluation, name](const SchemeSpec& s) {
       return std::make_unique<DlaScheme<double>>(s, evaluation, name);
     };
-    mutant.make_real50 = [evaluation, name](const SchemeSpec& s) {
+    mutant.make.get<Real50>() = [evaluation, name](const SchemeSpec& s) {
       return std::make_unique<DlaScheme<Real50>>(s, evaluation, name);
     };
     registry.add(std::move(mutant));

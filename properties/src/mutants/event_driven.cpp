@@ -125,10 +125,10 @@ void register_event_driven_mutants(Registry& registry) {
         {"lcp", "lemke", "solver of the impact and acceleration LCPs", {"lemke", "enumeration"}}};
     const EventDrivenDefect defect = mutant.defect;
     // No Rational: the flow needs iteration and sin/cos.
-    entry.make_double = [defect](const SchemeSpec& s) {
+    entry.make.get<double>() = [defect](const SchemeSpec& s) {
       return lying_event_driven<double>(s, defect);
     };
-    entry.make_real50 = [defect](const SchemeSpec& s) {
+    entry.make.get<Real50>() = [defect](const SchemeSpec& s) {
       return lying_event_driven<Real50>(s, defect);
     };
     entry.is_mutant = true;

@@ -137,9 +137,11 @@ void add_newmark_mutant(Registry& registry, const char* name, const NewmarkMutan
   entry.summary = summary;
   entry.options = newmark_mutant_options(std::move(own_options));
   const NewmarkMutant* m = &mutant;
-  entry.make_double = [m](const SchemeSpec& s) { return make_lying_newmark<double>(s, *m); };
-  entry.make_real50 = [m](const SchemeSpec& s) { return make_lying_newmark<Real50>(s, *m); };
-  entry.make_rational = [m](const SchemeSpec& s) { return make_lying_newmark<Rational>(s, *m); };
+  entry.make.get<double>() = [m](const SchemeSpec& s) { return make_lying_newmark<double>(s, *m); };
+  entry.make.get<Real50>() = [m](const SchemeSpec& s) { return make_lying_newmark<Real50>(s, *m); };
+  entry.make.get<Rational>() = [m](const SchemeSpec& s) {
+    return make_lying_newmark<Rational>(s, *m);
+  };
   entry.is_mutant = true;
   registry.add(std::move(entry));
 }

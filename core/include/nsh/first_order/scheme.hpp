@@ -56,13 +56,16 @@ class FirstOrderScheme {
   virtual void step(FirstOrderState<Scalar>& state, FirstOrderStepSummary<Scalar>& summary) = 0;
 };
 
+template <class Scalar>
+using FirstOrderSchemeFactory =
+    std::function<std::unique_ptr<FirstOrderScheme<Scalar>>(const SchemeSpec&)>;
+
 struct FirstOrderSchemeEntry {
   std::string name;
   std::string summary;
   std::vector<SchemeOption> options;
-  std::function<std::unique_ptr<FirstOrderScheme<double>>(const SchemeSpec&)> make_double;
-  std::function<std::unique_ptr<FirstOrderScheme<Real50>>(const SchemeSpec&)> make_real50;
-  std::function<std::unique_ptr<FirstOrderScheme<Rational>>(const SchemeSpec&)> make_rational;
+  /// One factory per scalar (make.get<double>(), ...); an empty one: no version in that scalar.
+  PerScalar<FirstOrderSchemeFactory> make;
 };
 
 /// The first-order schemes by name ("catching-up", "penalty").

@@ -118,10 +118,9 @@ void register_dla(Registry& registry) {
   entry.name = "dla";
   entry.summary =
       "discrete Lagrange-d'Alembert with the elastic impact step (5a)-(5d), nonholonomic models";
-  // No Rational factory (set_factories would instantiate DlaScheme<Rational>): the registry
-  // refuses --precision rational naming the scheme.
-  entry.make_double = [](const SchemeSpec& s) { return std::make_unique<DlaScheme<double>>(s); };
-  entry.make_real50 = [](const SchemeSpec& s) { return std::make_unique<DlaScheme<Real50>>(s); };
+  // No Rational version (DlaScheme<Rational> is not instantiated): the registry refuses
+  // --precision rational naming the scheme.
+  set_factories<DlaScheme>(entry, InexactScalars{});
   registry.add(std::move(entry));
 }
 

@@ -33,9 +33,7 @@ void register_event_driven(Registry& registry) {
       "event-driven reference: exact flow between events (exponential to the scalar's "
       "epsilon), events located to full precision, impact and acceleration LCPs, accumulations";
   entry.options = declared_options<EventDrivenOptions<double>>();
-  // Not set_factories: its rational lambda would instantiate EventDriven<Rational>.
-  entry.make_double = [](const SchemeSpec& s) { return std::make_unique<EventDriven<double>>(s); };
-  entry.make_real50 = [](const SchemeSpec& s) { return std::make_unique<EventDriven<Real50>>(s); };
+  set_factories<EventDriven>(entry, InexactScalars{});  // no rational: it needs roots
   registry.add(std::move(entry));
 }
 

@@ -29,7 +29,7 @@ void register_forecasting_trapezoidal(Registry& registry) {
       "constraints on acceleration level, impacts by Newton's law (a reconstruction, "
       "docs/half-explicit-tdg.md)";
   entry.options = declared_options<HalfExplicitTdgOptions>();
-  set_factories<ForecastingTrapezoidal>(entry, /*rational=*/true);
+  set_factories<ForecastingTrapezoidal>(entry);
   entry.representatives = {"forecasting-trapezoidal"};
   registry.add(std::move(entry));
 }

@@ -30,7 +30,7 @@ void register_half_explicit_tdg(Registry& registry) {
       "constraints by semismooth Newton, split impulsive and non-impulsive forces (Schindler, "
       "Rezaei, Kursawe, Acary 2015; MBSim HETS2)";
   entry.options = declared_options<HalfExplicitTdgOptions>();
-  set_factories<HalfExplicitTdg>(entry, /*rational=*/true);
+  set_factories<HalfExplicitTdg>(entry);
   entry.representatives = {"half-explicit-tdg"};
   registry.add(std::move(entry));
 }

@@ -26,11 +26,11 @@ void register_moreau_jean(Registry& registry) {
       "Moreau–Jean theta-scheme with an impulse LCP on an index set (Acary ZAMM 2016; Jean "
       "1999; Siconos MoreauJeanOSI)";
   entry.options = declared_options<MoreauJeanOptions>();
-  set_factories<MoreauJean>(entry, /*rational=*/true);
-  entry.make_sparse_double = [](const SchemeSpec& s) {
+  set_factories<MoreauJean>(entry);
+  entry.make_sparse.get<double>() = [](const SchemeSpec& s) {
     return std::make_unique<SparseMoreauJean<double>>(s);
   };
-  entry.make_sparse_real50 = [](const SchemeSpec& s) {
+  entry.make_sparse.get<Real50>() = [](const SchemeSpec& s) {
     return std::make_unique<SparseMoreauJean<Real50>>(s);
   };
   // Where the claims differ: the dissipation boundary theta = 1/(1+e), the Siconos index set.

@@ -11,7 +11,7 @@ void add_newmark_member(Registry& registry, const std::string& name, const std::
   entry.name = name;
   entry.summary = summary;
   entry.options = declared_options<NewmarkFamilyOptions<Own>>();
-  set_factories<SchemeT>(entry, /*rational=*/true);
+  set_factories<SchemeT>(entry);
   registry.add(std::move(entry));
 }
 

@@ -197,7 +197,7 @@ void register_penalty2(Registry& registry) {
   entry.name = "penalty2";
   entry.summary = "second-order spring-dashpot penalty contact, symplectic or backward Euler";
   entry.options = declared_options<Penalty2Options<double>>();
-  set_factories<Penalty2>(entry, true);
+  set_factories<Penalty2>(entry);
   registry.add(std::move(entry));
 }
 

@@ -3,6 +3,7 @@
 #include <nsh/model.hpp>
 
 #include "model_checks.hxx"
+#include "model_copy.hxx"
 
 #include <fmt/format.h>
 #include <Eigen/Cholesky>
@@ -188,16 +189,9 @@ void fill_defaults(LinearModel<Scalar>& model) {
 template <class To, class From>
 LinearModel<To> model_cast(const LinearModel<From>& model) {
   LinearModel<To> out;
-  out.name = model.name;
-  out.M = scalar_cast<To>(model.M);
-  out.C = scalar_cast<To>(model.C);
-  out.K = scalar_cast<To>(model.K);
-  out.F = scalar_cast<To>(model.F);
-  out.F_amplitude = scalar_cast<To>(model.F_amplitude);
-  out.omega = scalar_cast<To>(model.omega);
-  out.G = scalar_cast<To>(model.G);
-  out.w = scalar_cast<To>(model.w);
-  out.e = scalar_cast<To>(model.e);
+  const auto cast = [](const auto& x) { return scalar_cast<To>(x); };
+  detail::copy_matrices(out, model, cast);
+  detail::copy_loads_and_contacts(out, model, cast);
   out.G_T = scalar_cast<To>(model.G_T);
   out.mu = scalar_cast<To>(model.mu);
   return out;

@@ -5,6 +5,7 @@
 #include <nsh/sparse_model.hpp>
 
 #include "model_checks.hxx"
+#include "model_copy.hxx"
 
 #include <fmt/format.h>
 #include <Eigen/SparseCholesky>
@@ -129,16 +130,8 @@ SparseLinearModel<Scalar> to_sparse(const LinearModel<Scalar>& model) {
                      "the model has Coulomb friction (some mu > 0 with G_T given); the "
                      "sparse family is frictionless, step the dense model");
   SparseLinearModel<Scalar> out;
-  out.name = model.name;
-  out.M = sparse_of(model.M);
-  out.C = sparse_of(model.C);
-  out.K = sparse_of(model.K);
-  out.F = model.F;
-  out.F_amplitude = model.F_amplitude;
-  out.omega = model.omega;
-  out.G = model.G;
-  out.w = model.w;
-  out.e = model.e;
+  detail::copy_matrices(out, model, [](const Matrix<Scalar>& A) { return sparse_of(A); });
+  detail::copy_loads_and_contacts(out, model, detail::same);
   return out;
 }
 
@@ -149,33 +142,19 @@ LinearModel<Scalar> to_dense(const SparseLinearModel<Scalar>& model, Index max_d
                                       "is refused above {} (this scheme reads dense matrices)",
                                       model.dofs(), max_dofs));
   LinearModel<Scalar> out;
-  out.name = model.name;
-  out.M = Matrix<Scalar>(model.M);
-  out.C = Matrix<Scalar>(model.C);
-  out.K = Matrix<Scalar>(model.K);
-  out.F = model.F;
-  out.F_amplitude = model.F_amplitude;
-  out.omega = model.omega;
-  out.G = model.G;
-  out.w = model.w;
-  out.e = model.e;
+  detail::copy_matrices(out, model,
+                        [](const SparseMatrix<Scalar>& A) { return Matrix<Scalar>(A); });
+  detail::copy_loads_and_contacts(out, model, detail::same);
   return out;
 }
 
 template <class To, class From>
 SparseLinearModel<To> sparse_model_cast(const SparseLinearModel<From>& model) {
   SparseLinearModel<To> out;
-  out.name = model.name;
-  auto cast = [](const SparseMatrix<From>& A) { return SparseMatrix<To>(A.template cast<To>()); };
-  out.M = cast(model.M);
-  out.C = cast(model.C);
-  out.K = cast(model.K);
-  out.F = scalar_cast<To>(model.F);
-  out.F_amplitude = scalar_cast<To>(model.F_amplitude);
-  out.omega = scalar_cast<To>(model.omega);
-  out.G = scalar_cast<To>(model.G);
-  out.w = scalar_cast<To>(model.w);
-  out.e = scalar_cast<To>(model.e);
+  detail::copy_matrices(out, model, [](const SparseMatrix<From>& A) {
+    return SparseMatrix<To>(A.template cast<To>());
+  });
+  detail::copy_loads_and_contacts(out, model, [](const auto& x) { return scalar_cast<To>(x); });
   return out;
 }
 

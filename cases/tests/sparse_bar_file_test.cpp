@@ -10,7 +10,7 @@
 #include <nsh/cases/catalogue.hpp>
 #include <nsh/format.hpp>
 #include <nsh/io/case_file.hpp>
-#include <nsh/sparse_model.hpp>
+#include <nsh/model/sparse_model.hpp>
 
 #include <cstdlib>
 #include <fstream>

@@ -2,8 +2,8 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/limits.hpp>
-#include <nsh/nonlinear_model.hpp>
-#include <nsh/sparse_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
+#include <nsh/model/sparse_model.hpp>
 
 #include <fmt/format.h>
 
@@ -177,7 +177,7 @@ NSH_INSTANTIATE_DRIVER(double)
 NSH_INSTANTIATE_DRIVER(Real50)
 NSH_INSTANTIATE_DRIVER(Rational)
 #undef NSH_INSTANTIATE_DRIVER
-// Sparse models exist in double and Real50 (nsh/sparse_model.hpp).
+// Sparse models exist in double and Real50 (nsh/model/sparse_model.hpp).
 template State<double> simulate(Scheme<double>&, const SparseLinearModel<double>&,
                                 const State<double>&, const double&, const double&,
                                 const StepObserver<double>&);

@@ -5,7 +5,7 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/io/case_file.hpp>
-#include <nsh/sparse_model.hpp>
+#include <nsh/model/sparse_model.hpp>
 
 #include <gtest/gtest.h>
 

@@ -7,8 +7,8 @@
 // this test too (docs/limits.md).
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/registry.hpp>
-#include <nsh/sparse_model.hpp>
 
 #include <gtest/gtest.h>
 

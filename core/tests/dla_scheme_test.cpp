@@ -8,9 +8,9 @@
 #include <nsh/error.hpp>
 #include <nsh/io/case_file.hpp>
 #include <nsh/io/nonholonomic_case_file.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 #include <nsh/nonholonomic/discrete_lagrange_dalembert.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
-#include <nsh/nonlinear_model.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/dla.hpp>
 

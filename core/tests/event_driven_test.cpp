@@ -7,9 +7,9 @@
 
 #include <nsh/error.hpp>
 #include <nsh/io/case_file.hpp>
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/schemes/event_driven.hpp>
-#include <nsh/sparse_model.hpp>
 
 #include <gtest/gtest.h>
 

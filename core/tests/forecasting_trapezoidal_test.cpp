@@ -8,7 +8,7 @@
 // half_explicit_tdg_test.cpp.
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
-#include <nsh/nonlinear_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/forecasting_trapezoidal.hpp>

@@ -1,7 +1,7 @@
 #pragma once
 // Models and measures shared by the tests of half-explicit-tdg and of the forecasting
 // trapezoidal rule (half_explicit_tdg_test.cpp, forecasting_trapezoidal_test.cpp).
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 #include <nsh/number.hpp>
 
 #include <cmath>

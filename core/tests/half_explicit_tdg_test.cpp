@@ -6,7 +6,7 @@
 // prox Newton and its fallback, and the spec errors.
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
-#include <nsh/nonlinear_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 #include <nsh/number.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/half_explicit_tdg.hpp>

@@ -3,7 +3,7 @@
 
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 #include <gtest/gtest.h>
 

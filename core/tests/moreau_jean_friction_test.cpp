@@ -4,9 +4,9 @@
 // and the refusals (frictionless schemes, the sparse family, d = 2 in Rational).
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
-#include <nsh/sparse_model.hpp>
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 // (schemes that do not step nonlinear models, Rational without the model's force Jacobians).
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
-#include <nsh/nonlinear_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
 

@@ -6,9 +6,9 @@
 #include <nsh/error.hpp>
 #include <nsh/io/case_file.hpp>
 #include <nsh/io/nonholonomic_case_file.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 #include <nsh/nonholonomic/knife_edge.hpp>
 #include <nsh/nonholonomic/rolling_disk.hpp>
-#include <nsh/nonlinear_model.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
-// The nonlinear model interface (nsh/nonlinear_model.hpp): the linear family through the
+// The nonlinear model interface (nsh/model/nonlinear_model.hpp): the linear family through the
 // adapter, exactly in Rational, and validation naming the field.
 #include <nsh/scalar.hpp>
 
 #include <nsh/error.hpp>
-#include <nsh/model.hpp>
-#include <nsh/nonlinear_model.hpp>
+#include <nsh/model/linear_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 
 #include <gtest/gtest.h>
 

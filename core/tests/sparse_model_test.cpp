@@ -3,7 +3,7 @@
 #include <nsh/scalar.hpp>
 
 #include <nsh/error.hpp>
-#include <nsh/sparse_model.hpp>
+#include <nsh/model/sparse_model.hpp>
 
 #include <gtest/gtest.h>
 

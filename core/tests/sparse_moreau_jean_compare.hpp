@@ -3,9 +3,9 @@
 // cases/tests/sparse_moreau_jean_bar_test.cpp (the finite-element bar).
 #pragma once
 
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
 #include <nsh/schemes/sparse_moreau_jean.hpp>
-#include <nsh/sparse_model.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -5,10 +5,10 @@
 // the one-step energy identity; no allocation in a double step; bad input names the field. The bar
 // (cases module) is compared in cases/tests/sparse_moreau_jean_bar_test.cpp.
 #include <nsh/error.hpp>
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
 #include <nsh/schemes/sparse_moreau_jean.hpp>
-#include <nsh/sparse_model.hpp>
 
 #include "sparse_moreau_jean_compare.hpp"
 

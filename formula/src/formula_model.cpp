@@ -4,7 +4,7 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/formula/lagrangian_case.hpp>
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 #include <fmt/format.h>
 #include <Eigen/LU>

@@ -12,7 +12,7 @@
 // Exact in Rational (Lemke or enumeration), so the seed-004 oracles hold with zero tolerance.
 
 #include <nsh/lcp/lcp.hpp>
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 #include <vector>
 

@@ -6,7 +6,7 @@
 #include <nsh/format.hpp>
 #include <nsh/io/case_file.hpp>
 #include <nsh/limits.hpp>
-#include <nsh/sparse_model.hpp>
+#include <nsh/model/sparse_model.hpp>
 
 #include <fmt/format.h>
 
@@ -150,7 +150,7 @@ SparseLinearCase<Scalar> load_sparse_linear_case(const CaseDocument& document) {
     if (dense.model.has_friction())
       throw InputError("mu",
                        "the model has Coulomb friction (G_T, mu > 0), and the sparse "
-                       "model this command reads (nsh/sparse_model.hpp, e.g. the "
+                       "model this command reads (nsh/model/sparse_model.hpp, e.g. the "
                        "event-driven reference of nsh events) is frictionless");
     return {to_sparse(dense.model), dense.initial, dense.T, dense.h};
   }

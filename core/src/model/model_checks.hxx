@@ -1,5 +1,5 @@
 // The hypotheses of docs/theory.md §1 that do not involve M, C and K, shared by
-// LinearModel::validate (model.cpp) and SparseLinearModel::validate (sparse_model.cpp).
+// LinearModel::validate (linear_model.cpp) and SparseLinearModel::validate (sparse_model.cpp).
 #pragma once
 
 #include <nsh/error.hpp>

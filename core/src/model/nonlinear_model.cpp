@@ -1,6 +1,6 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/nonlinear_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 
 #include <fmt/format.h>
 

@@ -2,7 +2,7 @@
 
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/sparse_model.hpp>
+#include <nsh/model/sparse_model.hpp>
 
 #include "model_checks.hxx"
 #include "model_copy.hxx"

@@ -1,10 +1,10 @@
 // The scheme kit (nsh/schemes/scheme.hpp): what every scheme's step gets for free.
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/nonlinear_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/recorded_fields.hpp>
 #include <nsh/schemes/scheme.hpp>
-#include <nsh/sparse_model.hpp>
 
 #include <fmt/format.h>
 

@@ -14,7 +14,7 @@
 //                                              Rational
 // The state is right-continuous: at an impact time it is the post-impact state.
 
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 #include <functional>
 #include <optional>

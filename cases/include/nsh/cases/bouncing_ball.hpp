@@ -7,7 +7,7 @@
 //   accumulation   t_inf = t_1 + 2 e V / (g (1 - e)) = t_1 (1 + e) / (1 - e) for v0 = 0,
 //                  after which the ball rests (q = v = 0) for e < 1.
 
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 namespace nsh::cases {
 

@@ -24,7 +24,7 @@
 // cylinder, the disk's oblique impact) are written out in the tests from the files' parameters,
 // independently of this code.
 
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 #include <optional>
 #include <vector>

@@ -11,7 +11,7 @@
 //               C1 = q0 - q_p(t0),  C2 = (v0 - q_p'(t0) + gamma C1) / w_d.
 // The free oscillator is c = F0 = Fa = 0: q = q0 cos(w s) + (v0/w) sin(w s).
 
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 namespace nsh::cases {
 

@@ -14,7 +14,7 @@
 // 1/2 m V^2). An implicit (backward Euler) penalty step dissipates: E + V - F q never
 // increases (penalty2.hpp's ledger), so its penetration stays below d.
 
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 namespace nsh::cases {
 

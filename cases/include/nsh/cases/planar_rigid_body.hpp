@@ -10,7 +10,7 @@
 
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/nonlinear_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 
 #include <string>
 

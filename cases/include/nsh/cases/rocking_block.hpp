@@ -1,6 +1,6 @@
 #pragma once
 // A rigid rectangular block rocking on a floor in the plane (Housner 1963), a nonlinear model
-// (nsh/nonlinear_model.hpp) with a closed form for its impact: issue 13, docs/theory.md 9.2.
+// (nsh/model/nonlinear_model.hpp) with a closed form for its impact: issue 13, docs/theory.md 9.2.
 //
 // Block of mass m, half-width b, half-height c, uniform: I = m (b^2 + c^2) / 3 about its centre,
 // slenderness tan alpha = b / c, R = sqrt(b^2 + c^2) from the centre to a corner. q = (x, y, phi):
@@ -22,7 +22,7 @@
 // only.
 
 #include <nsh/cases/planar_rigid_body.hpp>
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 #include <optional>
 

@@ -1,6 +1,6 @@
 #pragma once
 // A rigid rod falling on a floor in the plane: the catalogue's first nonlinear model
-// (nsh/nonlinear_model.hpp).
+// (nsh/model/nonlinear_model.hpp).
 //
 // Rod of mass m and length 2l, uniform, moment of inertia I = m l^2 / 3 about its centre;
 // q = (x, y, phi): the centre's position and the angle from the horizontal (counter-clockwise).
@@ -17,7 +17,7 @@
 // Trigonometric: double and Real50 only.
 
 #include <nsh/cases/planar_rigid_body.hpp>
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 #include <optional>
 

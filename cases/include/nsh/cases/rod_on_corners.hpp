@@ -16,7 +16,7 @@
 // extends only the linear family). Trigonometric: double and Real50 only.
 
 #include <nsh/cases/planar_rigid_body.hpp>
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 namespace nsh::cases {
 

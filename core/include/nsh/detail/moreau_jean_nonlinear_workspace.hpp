@@ -7,7 +7,7 @@
 // step (a model's own evaluation may: FormulaModel's programs do).
 
 #include <nsh/detail/moreau_jean_workspace.hpp>
-#include <nsh/nonlinear_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 #include <nsh/scalar.hpp>
 
 #include <Eigen/LU>

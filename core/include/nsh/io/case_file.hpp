@@ -34,8 +34,8 @@
 // load_sparse_linear_case reads either form without a dense copy; load_linear_case reads either
 // form into dense matrices (refused above 4096 degrees of freedom).
 
-#include <nsh/model.hpp>
-#include <nsh/sparse_model.hpp>
+#include <nsh/model/linear_model.hpp>
+#include <nsh/model/sparse_model.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -87,7 +87,7 @@ struct LinearCase {
   std::optional<Scalar> h;
 };
 
-/// A linear case whose model is sparse (nsh/sparse_model.hpp).
+/// A linear case whose model is sparse (nsh/model/sparse_model.hpp).
 template <class Scalar>
 struct SparseLinearCase {
   SparseLinearModel<Scalar> model;

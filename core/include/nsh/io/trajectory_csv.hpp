@@ -31,7 +31,7 @@
 
 #include <nsh/driver.hpp>
 #include <nsh/first_order/scheme.hpp>
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 #include <functional>
 #include <ostream>

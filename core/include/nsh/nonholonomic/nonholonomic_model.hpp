@@ -13,15 +13,15 @@
 // u = (theta', phi').
 //
 // Sign convention. The seed (and this interface) writes the admissible set as g <= 0; nsh's
-// contact gaps elsewhere (nsh/model.hpp, nsh/nonlinear_model.hpp) are g_N >= 0 with
-// W_N = dg_N/dq. They map by g_N = -g, W_N = -inequality_gradient: gap() and normal_jacobian()
+// contact gaps elsewhere (nsh/model/linear_model.hpp, nsh/model/nonlinear_model.hpp) are g_N >= 0
+// with W_N = dg_N/dq. They map by g_N = -g, W_N = -inequality_gradient: gap() and normal_jacobian()
 // below return exactly that, so a scheme written for NonlinearModel reads the same contacts.
 //
 // The model is immutable: every quantity is a function of its arguments. Models implement the
 // private do_* functions; callers use the public non-virtual ones, which check sizes.
 // Trigonometric models: double and Real50 (Rational has no sin and cos).
 
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 #include <nsh/scalar.hpp>
 
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 // The two views between the nonholonomic interface (nonholonomic_model.hpp) and nsh's nonlinear
-// model interface (nsh/nonlinear_model.hpp), so that the schemes of the kit step nonholonomic
+// model interface (nsh/model/nonlinear_model.hpp), so that the schemes of the kit step nonholonomic
 // models and the nonholonomic algorithms read any NonlinearModel with velocity constraints
 // (docs/nonholonomic.md "One model interface"):
 //
@@ -15,8 +15,8 @@
 //
 // Both hold a reference: the viewed model must outlive the view. Double and Real50.
 
+#include <nsh/model/nonlinear_model.hpp>
 #include <nsh/nonholonomic/nonholonomic_model.hpp>
-#include <nsh/nonlinear_model.hpp>
 
 #include <memory>
 

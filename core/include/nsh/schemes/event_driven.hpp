@@ -15,7 +15,7 @@
 // truncated where 4^k / k! < epsilon / 64 (and the segment halved until the series' last terms
 // are below epsilon / 64 of its largest, an a posteriori check of rho): the exponential to the
 // scalar's epsilon, with the particular solution of the constant and harmonic force included
-// through the augmented state. The model may be dense or sparse (nsh/sparse_model.hpp); the
+// through the augmented state. The model may be dense or sparse (nsh/model/sparse_model.hpp); the
 // flow keeps a sparse copy. The body is split by concept in core/src/schemes/event_driven/
 // (root finding, Taylor flow, contact modes, accumulation, the flow's loop); its cost and work
 // bound are in docs/event-driven-performance.md.
@@ -64,10 +64,10 @@
 // Nonsmooth Dynamical Systems (2008), ch. 7 (event-driven schemes, accumulations).
 
 #include <nsh/impact_lcp.hpp>
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/scheme_options.hpp>
 #include <nsh/schemes/scheme.hpp>
-#include <nsh/sparse_model.hpp>
 
 #include <memory>
 #include <string>

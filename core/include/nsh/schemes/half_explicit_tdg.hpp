@@ -60,8 +60,8 @@
 // refused unless certified. The forecast's tangential impulse h/2 lambda_T,1 is recorded in
 // forecast_tangential_impulse at a non-impulsive step. Rational steps d = 1 only.
 //
-// Nonlinear models (nsh/nonlinear_model.hpp, the lagrangian family; double and Real50): the same
-// stages with each evaluated where it stands (docs/half-explicit-tdg.md "Nonlinear models", a
+// Nonlinear models (nsh/model/nonlinear_model.hpp, the lagrangian family; double and Real50): the
+// same stages with each evaluated where it stands (docs/half-explicit-tdg.md "Nonlinear models", a
 // reconstruction): the forecast with M(q_n), W(q_n); A_{n+1}, the impact test and the last
 // problem with M(q_{n+1}), W(q_{n+1}); u* = u_n + h/2 (M(q_n)^-1 f_n + M(q_{n+1})^-1 f_1), and
 // the non-impulsive step adds the forecast's h/2 M(q_n)^-1 W(q_n) lambda_1. With constant M and
@@ -69,7 +69,7 @@
 
 #include <nsh/friction/solver.hpp>
 #include <nsh/lcp/lcp.hpp>
-#include <nsh/nonlinear_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/scheme_options.hpp>
 

@@ -67,7 +67,7 @@
 // Rational steps d = 1 only (lemke, exact); d = 2 needs square roots. A model with mu = 0 or
 // no G_T takes the frictionless path above, bit for bit. The friction path allocates.
 //
-// Nonlinear models (nsh/nonlinear_model.hpp, the lagrangian family; docs/nonlinear-models.md
+// Nonlinear models (nsh/model/nonlinear_model.hpp, the lagrangian family; docs/nonlinear-models.md
 // "Moreau–Jean"; Siconos MoreauJeanOSI with LagrangianDS and LagrangianScleronomousR, first
 // Newton iterate): the same options and the same one-step problems, with M at q_k, the smooth
 // force linearised at (q_k, v_k) (K = -df/dq, C = -df/dv: the model's, or central

@@ -20,7 +20,7 @@
 // the summary has been sized by a first step. A state or a ledger that leaves the finite range
 // stops the step with a StepError naming the quantity and the time (never a silent inf/NaN).
 
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 #include <nsh/step_summary.hpp>
 
 #include <map>
@@ -67,7 +67,7 @@ class Scheme {
   void initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
                   const Scalar& h);
   virtual bool accepts_sparse() const { return false; }
-  /// The same on a nonlinear model (nsh/nonlinear_model.hpp, the lagrangian family): the kit
+  /// The same on a nonlinear model (nsh/model/nonlinear_model.hpp, the lagrangian family): the kit
   /// derives gaps g(q), U_N = W_N(q)^T v, U_T = W_T(q)^T v and E(q, v) from the model. Schemes
   /// that do not step one refuse with SpecError naming the scheme (accepts_nonlinear() is
   /// false); a frictional nonlinear model (has_friction) follows the rule of the linear one.

@@ -49,10 +49,10 @@
 #include <nsh/detail/moreau_jean_workspace.hpp>
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/lcp/workspace.hpp>
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
-#include <nsh/sparse_model.hpp>
 #include <nsh/step_summary.hpp>
 
 #include <Eigen/SparseCholesky>

@@ -3,10 +3,10 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/impulse_step.hpp>
+#include <nsh/model/nonlinear_model.hpp>
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
-#include <nsh/nonlinear_model.hpp>
 #include <nsh/schemes/dla.hpp>
-#include <nsh/sparse_model.hpp>
 
 #include <fmt/format.h>
 

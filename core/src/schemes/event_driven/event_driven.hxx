@@ -7,8 +7,8 @@
 
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/schemes/event_driven.hpp>
-#include <nsh/sparse_model.hpp>
 
 #include <fmt/format.h>
 

@@ -11,8 +11,8 @@
 
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/scalar.hpp>
-#include <nsh/sparse_model.hpp>
 
 #include <fmt/format.h>
 #include <Eigen/Cholesky>

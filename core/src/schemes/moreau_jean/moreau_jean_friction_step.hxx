@@ -8,7 +8,7 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/friction/solver.hpp>
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 #include <nsh/scalar.hpp>
 #include <nsh/step_summary.hpp>
 

@@ -20,7 +20,7 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/impulse_step.hpp>
-#include <nsh/nonlinear_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 
 #include <fmt/format.h>
 

@@ -21,7 +21,7 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/impulse_step.hpp>
-#include <nsh/nonlinear_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 
 #include "moreau_jean_friction_step.hxx"
 #include "moreau_jean_nonholonomic_step.hxx"

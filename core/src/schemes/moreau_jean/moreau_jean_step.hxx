@@ -9,10 +9,10 @@
 #include <nsh/format.hpp>
 #include <nsh/impulse_step.hpp>
 #include <nsh/lcp/lcp.hpp>
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/scalar.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
-#include <nsh/sparse_model.hpp>
 #include <nsh/step_summary.hpp>
 
 #include <fmt/format.h>

@@ -1,5 +1,5 @@
 #pragma once
-// Case files of the "lagrangian" family: a nonlinear model (nsh/nonlinear_model.hpp) given by
+// Case files of the "lagrangian" family: a nonlinear model (nsh/model/nonlinear_model.hpp) given by
 // formulas, parsed and differentiated symbolically (GiNaC) at load time and compiled to
 // straight-line code (nsh/formula/program.hpp) evaluated in double, Real50 and, where every
 // formula is rational, exactly in Rational. The format, with an example, is in
@@ -24,7 +24,7 @@
 
 #include <nsh/formula/program.hpp>
 #include <nsh/io/case_file.hpp>
-#include <nsh/nonlinear_model.hpp>
+#include <nsh/model/nonlinear_model.hpp>
 
 #include <optional>
 #include <string>

@@ -14,7 +14,7 @@
 //   (g = -1/1024..-1/64), separating slowly (g <= 0, U = +1/64..+1/32), approaching
 //   (g = 1/16..1/2, U < 0), far (g = 1..4).
 
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 #include <rapidcheck.h>
 

@@ -19,7 +19,7 @@
 //   mutant:hets-*, mutant:ftr-*          properties/src/mutants/half_explicit_tdg.cpp
 //   mutant:dla-*                         properties/src/mutants/dla.cpp
 
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 #include <nsh/schemes/event_driven.hpp>
 
 #include <string>

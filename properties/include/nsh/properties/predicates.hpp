@@ -8,7 +8,7 @@
 //
 // Sign conventions (docs/theory.md §1): g = G^T q + w, U = G^T v, U < 0 approaching.
 
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 #include <nsh/schemes/scheme.hpp>
 #include <nsh/step_summary.hpp>
 

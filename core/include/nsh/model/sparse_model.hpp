@@ -1,7 +1,7 @@
 #pragma once
-// The linear model of nsh/model.hpp with sparse M, C and K, for the finite-element models whose
-// dense matrices do not fit (the impacting bar at N = 10^4 elements: three dense 10^4 x 10^4
-// matrices are 2.4 GB in double; the tridiagonal ones are 0.7 MB).
+// The linear model of nsh/model/linear_model.hpp with sparse M, C and K, for the finite-element
+// models whose dense matrices do not fit (the impacting bar at N = 10^4 elements: three dense 10^4
+// x 10^4 matrices are 2.4 GB in double; the tridiagonal ones are 0.7 MB).
 //
 //   M q'' + C v + K q = F(t) + G lambda,    g = G^T q + w,    U = G^T v.
 //
@@ -11,7 +11,7 @@
 // Which algorithms take it: the event-driven reference (EventDrivenFlow, compute_events) runs on
 // it directly; to_dense() gives the LinearModel every other scheme reads, for models small enough.
 
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 #include <nsh/scalar.hpp>
 
 #include <Eigen/SparseCore>

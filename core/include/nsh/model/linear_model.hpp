@@ -50,9 +50,7 @@ struct LinearModel {
   /// U = G^T v (negative: approaching).
   Vector<Scalar> local_velocity(const Vector<Scalar>& v) const { return G.transpose() * v; }
   /// U_T = G_T^T v, m d entries (contact-major: contact alpha's d components are contiguous).
-  Vector<Scalar> tangential_velocity(const Vector<Scalar>& v) const {
-    return G_T.transpose() * v;
-  }
+  Vector<Scalar> tangential_velocity(const Vector<Scalar>& v) const { return G_T.transpose() * v; }
   /// E = 1/2 v^T M v + 1/2 q^T K q (kinetic plus elastic; the external potential is not in E).
   Scalar energy(const Vector<Scalar>& q, const Vector<Scalar>& v) const;
   /// The largest restitution coefficient (0 with no contacts).
@@ -66,8 +64,8 @@ struct LinearModel {
   void validate() const;
 };
 
-/// Sizes every optional field (C, K, F, F_amplitude, w, e, G_T as n x 0, mu) to zeros of the right shape if it
-/// is empty, so that a model can be built from M and G alone.
+/// Sizes every optional field (C, K, F, F_amplitude, w, e, G_T as n x 0, mu) to zeros of the right
+/// shape if it is empty, so that a model can be built from M and G alone.
 template <class Scalar>
 void fill_defaults(LinearModel<Scalar>& model);
 

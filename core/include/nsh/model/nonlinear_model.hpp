@@ -7,9 +7,9 @@
 //   0 <= g_N  _|_  lambda_N >= 0,  impacts: U_N+ = -e U_N- (Newton),  ||P_T|| <= mu P_N.
 //
 // Column alpha of W_N (n x m) is the gradient of gap alpha, as G is for the linear family
-// (nsh/model.hpp); columns alpha d .. alpha d + d - 1 of W_T (n x m d) are the d tangent
-// directions of contact alpha (d = 1 in the plane, 2 in space; d = 0 means no friction).
-// U < 0 means approaching.
+// (nsh/model/linear_model.hpp); columns alpha d .. alpha d + d - 1 of W_T (n x m d) are the d
+// tangent directions of contact alpha (d = 1 in the plane, 2 in space; d = 0 means no friction). U
+// < 0 means approaching.
 //
 // The smooth force splits as f = -grad V(q) - c(q, v) + f_ext(t, q, v), where V is the potential,
 // c_i = sum_jk (dM_ij/dq_k - 1/2 dM_jk/dq_i) v_j v_k the gyroscopic (Coriolis and centrifugal)
@@ -23,7 +23,7 @@
 // LinearModelAdapter views a LinearModel as one of these without copying it; the linear schemes
 // keep reading LinearModel itself (constant matrices, factorized once).
 
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 #include <nsh/scalar.hpp>
 
 #include <functional>

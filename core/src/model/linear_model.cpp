@@ -1,6 +1,6 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
-#include <nsh/model.hpp>
+#include <nsh/model/linear_model.hpp>
 
 #include "model_checks.hxx"
 #include "model_copy.hxx"

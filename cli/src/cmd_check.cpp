@@ -26,6 +26,7 @@
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include <unistd.h>
@@ -84,20 +85,25 @@ void run_in_jobs(properties::CheckOptions& options, const CheckArgs& a) {
   if (jobs <= 1) return;
   options.run_tasks =
       [jobs, progress = options.progress](const std::vector<properties::CheckTask>& tasks) {
+        // A child sends {"seconds": its task's wall time, "verdicts": [...]}.
         std::vector<std::function<std::string()>> encoded;
         for (const auto& task : tasks)
           encoded.push_back([&task] {
+            const auto start = std::chrono::steady_clock::now();
             nlohmann::json verdicts = nlohmann::json::array();
             for (const auto& v : task.run()) verdicts.push_back(properties::to_json(v));
-            return verdicts.dump();
+            const double seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            return nlohmann::json{{"seconds", seconds}, {"verdicts", verdicts}}.dump();
           });
         std::vector<std::vector<Verdict>> results(tasks.size());
         const auto decode = [&](int i, const std::string& text) {
           const std::string where = "--jobs: task " + tasks[i].label;
-          for (const auto& j : nlohmann::json::parse(text))
+          const nlohmann::json reply = nlohmann::json::parse(text);
+          for (const auto& j : reply.at("verdicts"))
             results[i].push_back(properties::from_json(j, where));
           if (progress)
-            for (const auto& v : results[i]) progress(v);
+            for (const auto& v : results[i]) progress(v, reply.at("seconds").get<double>());
         };
         run_in_processes(
             encoded, jobs, [&](int i) { return tasks[i].label; }, decode);
@@ -131,17 +137,20 @@ properties::CheckOptions options_from(const CheckArgs& a) {
 
 int run_check(const CheckArgs& a) {
   properties::CheckOptions options = options_from(a);
-  // Long work is not silent: one line per verdict on stderr when it is a terminal.
-  if (!a.quiet && isatty(STDERR_FILENO)) {
-    auto done = std::make_shared<int>(0);
-    const auto start = std::chrono::steady_clock::now();
-    options.progress = [done, start](const Verdict& v) {
-      const double seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::cerr << fmt::format("nsh check: {} done ({:.0f} s): {} / {}: {} ({} cases)\n", ++*done,
-                               seconds, v.scheme, v.property, to_string(v.outcome), v.cases_run);
-    };
-  }
+  // Long work is not silent: one line per verdict on stderr when it is a terminal. Each
+  // verdict's task time is kept for the JUnit file's testcase times.
+  const bool print_progress = !a.quiet && isatty(STDERR_FILENO);
+  auto done = std::make_shared<int>(0);
+  auto task_seconds = std::make_shared<std::map<std::pair<std::string, std::string>, double>>();
+  const auto start = std::chrono::steady_clock::now();
+  options.progress = [print_progress, done, task_seconds, start](const Verdict& v, double seconds) {
+    (*task_seconds)[{v.scheme, v.property}] = seconds;
+    if (!print_progress) return;
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << fmt::format("nsh check: {} done ({:.0f} s): {} / {}: {} ({} cases)\n", ++*done,
+                             elapsed, v.scheme, v.property, to_string(v.outcome), v.cases_run);
+  };
   run_in_jobs(options, a);
   const std::vector<std::string> schemes =
       a.schemes.empty() ? std::vector<std::string>{"all"} : a.schemes;
@@ -175,7 +184,14 @@ int run_check(const CheckArgs& a) {
     std::cerr << "\n";
     return 2;
   }
-  if (!a.junit.empty()) properties::write_junit(a.junit, verdicts, "nsh check");
+  if (!a.junit.empty()) {
+    properties::JunitTiming timing;
+    for (const auto& v : verdicts) {
+      const auto found = task_seconds->find({v.scheme, v.property});
+      timing.per_verdict_seconds.push_back(found == task_seconds->end() ? 0.0 : found->second);
+    }
+    properties::write_junit(a.junit, verdicts, "nsh check", timing);
+  }
   if (!a.out.empty()) {
     ShardFile file;
     file.shard = options.shard;

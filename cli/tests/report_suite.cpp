@@ -409,6 +409,29 @@ TEST_F(Report, JunitClassNamesSurviveJenkinsAndCarryTimes) {
   EXPECT_TRUE(std::regex_search(xml, std::regex(R"re(<testsuites [^>]*time="[0-9.]+")re")));
 }
 
+// Each testcase's time is the wall time of its own check (measured in the child under --jobs),
+// not 0: a CI dashboard can then find the slow property.
+TEST_F(Report, JunitTestcasesCarryTheirOwnTimes) {
+  for (const char* jobs : {"1", "2"}) {
+    const fs::path junit =
+        dir_ / ("junit_times_" + std::string(jobs) + "_" + std::to_string(::getpid()) + ".xml");
+    const int status = run_shell(std::string(NSH_EXE) +
+                                 " check --scheme moreau-jean --property energy_identity "
+                                 "--property moreau_jean_energy_dissipation --cases 40 --jobs " +
+                                 jobs + " --junit " + junit.string() + " >/dev/null 2>&1");
+    ASSERT_EQ(status, 0) << "--jobs " << jobs;
+    const std::string xml = read_all(junit);
+    fs::remove(junit);
+    const std::regex testcase(R"re(<testcase [^>]*name="([^"]*)" time="([0-9.]+)")re");
+    int count = 0;
+    for (auto it = std::sregex_iterator(xml.begin(), xml.end(), testcase);
+         it != std::sregex_iterator(); ++it, ++count)
+      EXPECT_GT(std::stod((*it)[2].str()), 0.0) << "--jobs " << jobs << ": " << (*it)[1] << "\n"
+                                                << xml;
+    EXPECT_EQ(count, 2) << xml;
+  }
+}
+
 // `nsh energy` on the command line: exit 1 only for a claimed inequality broken inside its
 // domain; the case's h by default; --precision; constant memory whatever the step count.
 TEST_F(Report, EnergyCommandFailsOnlyForAClaimBrokenInsideItsDomain) {

@@ -5,6 +5,7 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <mutex>
 #include <sstream>
@@ -202,9 +203,12 @@ std::vector<std::vector<Verdict>> run_check_tasks(const std::vector<CheckTask>& 
     results = options.run_tasks(tasks);
   } else {
     for (const auto& task : tasks) {
+      const auto start = std::chrono::steady_clock::now();
       results.push_back(task.run());
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (options.progress)
-        for (const auto& v : results.back()) options.progress(v);
+        for (const auto& v : results.back()) options.progress(v, seconds);
     }
   }
   return results;

@@ -100,9 +100,10 @@ struct CheckOptions {
   /// exactly the cases of the unsharded run with the same seed and cases.
   int shard{0};
   int shards{1};
-  /// Called by run_checks after each verdict (`nsh check` prints a progress line on a
-  /// terminal); it does not change what is checked.
-  std::function<void(const Verdict&)> progress;
+  /// Called by run_checks after each verdict with the wall time in seconds of the task that
+  /// gave it (`nsh check` prints a progress line on a terminal and keeps the time for its JUnit
+  /// file); it does not change what is checked.
+  std::function<void(const Verdict&, double seconds)> progress;
   /// Runs the tasks of run_checks (or of the mutant gate) and returns what each returned, in
   /// task order; it calls `progress` itself. Empty: one after the other in this process.
   /// `nsh check --jobs N` sets one that runs them in N processes (cli/src/process_pool.hpp);

@@ -37,6 +37,10 @@
 #include <nsh/formula/lagrangian_run.hpp>
 #endif
 
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -44,6 +48,8 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+
+#include <unistd.h>
 
 namespace nsh::cli {
 namespace {
@@ -58,7 +64,46 @@ struct SimulateOptions {
   std::string every = "1";
   std::string columns = "all";
   std::string format;  ///< "csv", "hdf5", or empty: from the --out name
+  bool quiet{false};   ///< no progress lines
   ExternalArgs external;
+};
+
+/// Long runs are not silent: on a terminal (and without --quiet), a line on stderr every few
+/// seconds with the step, the time and the elapsed seconds, so that an exact run that grows
+/// faster than linearly (--precision rational) shows how far it got. NSH_PROGRESS_SECONDS sets
+/// the interval (default 5; 0: every step, what the tests use).
+class StepProgress {
+ public:
+  StepProgress(bool quiet, std::string what, Index steps)
+      : on_(!quiet && isatty(STDERR_FILENO)), what_(std::move(what)), steps_(steps) {
+    if (const char* text = std::getenv("NSH_PROGRESS_SECONDS")) {
+      char* end = nullptr;
+      const double value = std::strtod(text, &end);
+      if (end == text || *end != '\0' || !(value >= 0))
+        throw InputError("NSH_PROGRESS_SECONDS",
+                         std::string("must be a number of seconds >= 0, got '") + text + "'");
+      interval_ = value;
+    }
+  }
+  template <class Scalar>
+  void step(Index step, const Scalar& t) {
+    if (!on_) return;
+    const auto now = std::chrono::steady_clock::now();
+    const double since = std::chrono::duration<double>(now - last_).count();
+    if (since < interval_) return;
+    last_ = now;
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    std::cerr << fmt::format("nsh simulate: {}: step {} of {} (t = {}), {:.0f} s\n", what_, step,
+                             steps_, format_scalar(t), elapsed);
+  }
+
+ private:
+  bool on_;
+  std::string what_;
+  Index steps_;
+  double interval_{5};
+  std::chrono::steady_clock::time_point start_{std::chrono::steady_clock::now()};
+  std::chrono::steady_clock::time_point last_{start_};
 };
 
 bool ends_with(const std::string& text, const std::string& tail) {
@@ -170,10 +215,12 @@ int stream_steps(const SimulateOptions& options, const CaseDocument& document,
   };
   writer->initial(initial);
   Index done = 0;
+  StepProgress progress(options.quiet, options.scheme + " on " + document.name, steps);
   try {
     take_step([&](const State<Scalar>& state, const StepSummary<Scalar>& summary) {
       writer->step(state, summary);
       done = summary.step;
+      progress.step(done, state.t);
     });
   } catch (const StepError& e) {
     finish();
@@ -417,6 +464,8 @@ void add_simulate_command(CLI::App& app, int& status) {
   cmd->add_option("--format", options->format,
                   "csv or hdf5 (default: hdf5 for an --out name ending in .h5 or .hdf5, else csv)")
       ->check(CLI::IsMember({"csv", "hdf5"}));
+  cmd->add_flag("--quiet", options->quiet,
+                "no progress lines on stderr (they appear on a terminal, every 5 s)");
   cmd->callback([options, &status] {
     options->scheme = external_spec(options->external, options->scheme);
     if (options->scheme.empty())

@@ -537,3 +537,45 @@ TEST(Output, WithoutHdf5TheFormatIsRefused) {
 #endif
 
 }  // namespace
+
+namespace {
+
+// `nsh simulate` on a terminal says how far a long run got (issue: an exact run grows faster
+// than linearly and used to be silent); not on a pipe, not with --quiet. The terminal is a
+// pseudo-terminal from util-linux `script`, and NSH_PROGRESS_SECONDS=0 prints every step.
+std::string on_a_terminal(const std::string& args) {
+  const fs::path log = scratch() / "terminal.txt";
+  const std::string command = std::string("NSH_PROGRESS_SECONDS=0 NSH_CASES_DIR='") +
+                              NSH_SOURCE_DIR + "/cases/data' script -qec \"'" + NSH_EXE + "' " +
+                              args + "\" /dev/null >'" + log.string() + "' 2>&1 </dev/null";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  return slurp(log);
+}
+
+TEST(SimulateProgress, ALineOnATerminalOnlyAndNotWithQuiet) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "util-linux script is not installed";
+  const fs::path csv = scratch() / "progress.csv";
+  const std::string run =
+      "simulate bouncing-ball --scheme moreau-jean --precision rational "
+      "--h 1/100 --T 1/10 --out '" +
+      csv.string() + "'";
+  const std::string shown = on_a_terminal(run);
+  EXPECT_TRUE(has(shown, "nsh simulate: moreau-jean on bouncing-ball: step 1 of 10 (t = 1/100)"))
+      << shown;
+  EXPECT_TRUE(has(shown, "step 10 of 10 (t = 1/10)")) << shown;
+  EXPECT_FALSE(has(on_a_terminal(run + " --quiet"), "nsh simulate:"));
+  const Result piped = run_nsh(run);
+  EXPECT_EQ(piped.status, 0) << piped.err;
+  EXPECT_FALSE(has(piped.err, "nsh simulate:")) << piped.err;
+  const Result bad =
+      run_nsh("simulate bouncing-ball --scheme moreau-jean --T 1/10 --out '" + csv.string() +
+              "' 2>&1; NSH_PROGRESS_SECONDS=soon '" + std::string(NSH_EXE) +
+              "' simulate bouncing-ball --scheme "
+              "moreau-jean --T 1/10 --out '" +
+              csv.string() + "'");
+  EXPECT_EQ(bad.status, 2) << bad.err;
+  EXPECT_TRUE(has(bad.err, "NSH_PROGRESS_SECONDS")) << bad.err;
+}
+
+}  // namespace

@@ -110,7 +110,25 @@ FrictionResult<Scalar> solve_friction(FrictionMethod method, const FrictionProbl
   }
 }
 
+template <class Scalar>
+void record_normal_part(const FrictionResult<Scalar>& result, Index contacts, Index block,
+                        LcpResult<Scalar>& record) {
+  record.z.resize(contacts);
+  record.w.resize(contacts);
+  for (Index i = 0; i < contacts; ++i) {
+    record.z(i) = result.P(i * block);
+    record.w(i) = result.U(i * block);
+  }
+  record.iterations = result.iterations;
+  record.certificate.natural_map = result.certificate.normal_complementarity;
+  record.certificate.feasibility = result.certificate.normal_feasibility;
+  record.certificate.tolerance = result.certificate.tolerance;
+  record.message = result.message;
+}
+
 #define NSH_INSTANTIATE_FRICTION_SOLVER(Scalar)                                                  \
+  template void record_normal_part(const FrictionResult<Scalar>&, Index, Index,                  \
+                                   LcpResult<Scalar>&);                                          \
   template void certify_friction_result(const FrictionProblem<Scalar>&,                          \
                                         const FrictionOptions<Scalar>&, FrictionStatus,          \
                                         std::string, FrictionResult<Scalar>&);                   \

@@ -14,6 +14,7 @@
 //                   (nsh/friction/pgs.hpp); double and Real50.
 
 #include <nsh/friction/certificate.hpp>
+#include <nsh/lcp/lcp.hpp>
 
 #include <string>
 
@@ -77,5 +78,14 @@ template <class Scalar>
 void certify_friction_result(const FrictionProblem<Scalar>& problem,
                              const FrictionOptions<Scalar>& options, FrictionStatus status,
                              std::string message, FrictionResult<Scalar>& result);
+
+/// How a scheme records its friction step as the step's LCP (StepSummary::lcp), so that the
+/// impulse-LCP properties judge its normal part: z = P_N and w = U_N of each of the `contacts`
+/// solved contacts (`block` = 1 + d rows each), the iterations, the message, and the friction
+/// certificate's normal residuals as the LCP certificate's. Moreau–Jean and the half-explicit
+/// TDG both record this way; the status, method and acceptance stay the caller's.
+template <class Scalar>
+void record_normal_part(const FrictionResult<Scalar>& result, Index contacts, Index block,
+                        LcpResult<Scalar>& record);
 
 }  // namespace nsh

@@ -185,6 +185,27 @@ void HalfExplicitTdg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   }
 }
 
+/// A certified friction result on the `active` contacts: its impulses scattered into `local`
+/// (contact-major, `block` = 1 + d rows per contact), and its normal part as the step's LCP
+/// record with the friction certificate's normal residuals (record_normal_part, as Moreau–Jean
+/// records its friction step). Returns `local`.
+template <class Scalar>
+Vector<Scalar> scatter_friction_result(const FrictionResult<Scalar>& result,
+                                       const std::vector<Index>& active, Index block,
+                                       LcpResult<Scalar>& record, Vector<Scalar>& local) {
+  const Index k = static_cast<Index>(active.size());
+  for (Index i = 0; i < k; ++i) {
+    const Index a = active[static_cast<std::size_t>(i)];
+    for (Index r = 0; r < block; ++r) local(a * block + r) = result.P(i * block + r);
+  }
+  record.status = LcpStatus::solved;
+  record.method = LcpMethod::prox_newton;
+  record.certificate = LcpCertificate<Scalar>{};
+  record.certificate.accepted = true;
+  record_normal_part(result, k, block, record);
+  return local;
+}
+
 template <class Scalar>
 Vector<Scalar> HalfExplicitTdg<Scalar>::solve_friction_active(
     const char* stage, const std::vector<Index>& active, const Vector<Scalar>& free_velocity,
@@ -230,26 +251,7 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_friction_active(
         format_scalar(c.normal_complementarity), format_scalar(c.stick_velocity),
         format_scalar(c.dissipation_defect), result.message.empty() ? "" : "; ", result.message));
   }
-  // The normal part as the step's LCP record (z = P_N, w = U_N on the closed set), with the
-  // friction certificate's normal residuals, as Moreau–Jean records its friction step.
-  record.z.resize(k);
-  record.w.resize(k);
-  for (Index i = 0; i < k; ++i) {
-    const Index a = active[static_cast<std::size_t>(i)];
-    for (Index r = 0; r < block; ++r) local(a * block + r) = result.P(i * block + r);
-    record.z(i) = result.P(i * block);
-    record.w(i) = result.U(i * block);
-  }
-  record.status = LcpStatus::solved;
-  record.method = LcpMethod::prox_newton;
-  record.iterations = result.iterations;
-  record.certificate = LcpCertificate<Scalar>{};
-  record.certificate.accepted = true;
-  record.certificate.natural_map = result.certificate.normal_complementarity;
-  record.certificate.feasibility = result.certificate.normal_feasibility;
-  record.certificate.tolerance = result.certificate.tolerance;
-  record.message = result.message;
-  return local;
+  return scatter_friction_result(result, active, block, record, local);
 }
 
 template <class Scalar>
@@ -663,24 +665,7 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_nonlinear_stage(
         format_scalar(result.certificate.prox_residual),
         format_scalar(result.certificate.tolerance), result.message.empty() ? "" : "; ",
         result.message));
-  record.z.resize(k);
-  record.w.resize(k);
-  for (Index i = 0; i < k; ++i) {
-    const Index a = active[static_cast<std::size_t>(i)];
-    for (Index r = 0; r < block; ++r) local(a * block + r) = result.P(i * block + r);
-    record.z(i) = result.P(i * block);
-    record.w(i) = result.U(i * block);
-  }
-  record.status = LcpStatus::solved;
-  record.method = LcpMethod::prox_newton;
-  record.iterations = result.iterations;
-  record.certificate = LcpCertificate<Scalar>{};
-  record.certificate.accepted = true;
-  record.certificate.natural_map = result.certificate.normal_complementarity;
-  record.certificate.feasibility = result.certificate.normal_feasibility;
-  record.certificate.tolerance = result.certificate.tolerance;
-  record.message = result.message;
-  return local;
+  return scatter_friction_result(result, active, block, record, local);
 }
 
 template <class Scalar>

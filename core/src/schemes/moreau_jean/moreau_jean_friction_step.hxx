@@ -92,9 +92,6 @@ void moreau_jean_friction_impulse(const MoreauJeanFrictionParameters<Scalar>& p,
           format_scalar(c.normal_complementarity), format_scalar(c.stick_velocity),
           format_scalar(c.dissipation_defect), result.message.empty() ? "" : "; ", result.message));
     }
-    // The normal part as the step's LCP record: z = P_N, w = U_N+ + e U_k on the index set.
-    summary.lcp.z.resize(k);
-    summary.lcp.w.resize(k);
     for (Index i = 0; i < k; ++i) {
       const Index a = work.active[static_cast<std::size_t>(i)];
       for (Index r = 0; r < block; ++r) {
@@ -105,14 +102,9 @@ void moreau_jean_friction_impulse(const MoreauJeanFrictionParameters<Scalar>& p,
           tangential(a * d + r - 1) = P;
         work.v_next += P * p.minv_h.col(a * block + r);
       }
-      summary.lcp.z(i) = result.P(i * block);
-      summary.lcp.w(i) = result.U(i * block);
     }
-    summary.lcp.iterations = result.iterations;
-    summary.lcp.certificate.natural_map = result.certificate.normal_complementarity;
-    summary.lcp.certificate.feasibility = result.certificate.normal_feasibility;
-    summary.lcp.certificate.tolerance = result.certificate.tolerance;
-    summary.lcp.message = result.message;
+    // The normal part as the step's LCP record: z = P_N, w = U_N+ + e U_k on the index set.
+    record_normal_part(result, k, block, summary.lcp);
     summary.lcp_solved = true;
   } else {
     summary.lcp.z.resize(0);

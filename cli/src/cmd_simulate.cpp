@@ -187,6 +187,8 @@ int stream_steps(const SimulateOptions& options, const CaseDocument& document,
                  Index tangents,
                  typename TrajectoryRecorder<Scalar>::TangentialVelocity tangential_velocity,
                  TakeStep&& take_step) {
+  // First, so that a bad NSH_PROGRESS_SECONDS is refused before any output.
+  StepProgress progress(options.quiet, options.scheme + " on " + document.name, steps);
   TrajectoryColumns columns = TrajectoryColumns::parse(options.columns, dofs, contacts, tangents);
   const TrajectorySampling sampling{parse_every(options.every), steps};
   std::ofstream file;
@@ -215,7 +217,6 @@ int stream_steps(const SimulateOptions& options, const CaseDocument& document,
   };
   writer->initial(initial);
   Index done = 0;
-  StepProgress progress(options.quiet, options.scheme + " on " + document.name, steps);
   try {
     take_step([&](const State<Scalar>& state, const StepSummary<Scalar>& summary) {
       writer->step(state, summary);

@@ -1,6 +1,7 @@
 // The options visitors (nsh/scheme_options.hpp): one declaration gives the registry's option
 // list, the parse with defaults and errors naming the option and the value, and the canonical
 // spec and parameters, which parse back to the same options.
+#include <nsh/registry.hpp>
 #include <nsh/scheme_options.hpp>
 
 #include <gtest/gtest.h>
@@ -140,6 +141,40 @@ TEST(SchemeOptions, TheCanonicalSpecParsesBackToTheSameOptions) {
   EXPECT_EQ(reparsed.rule, options.rule);
   EXPECT_EQ(reparsed.fallback, options.fallback);
   EXPECT_EQ(canonical_spec("example", reparsed, again), canonical);
+}
+
+// An entry's factories, one per scalar: set_factories fills the listed scalars only, the
+// registry builds each scalar's own, and a scalar without one is a SpecError naming the
+// precision, never an empty std::function called.
+template <class Scalar>
+struct TaggedScheme : Scheme<Scalar> {
+  explicit TaggedScheme(const SchemeSpec&) {}
+  SchemeInfo info() const override { return {}; }
+  using Scheme<Scalar>::do_initialize;
+  void do_initialize(const LinearModel<Scalar>&, const State<Scalar>&, const Scalar&) override {}
+  void do_step(State<Scalar>&, StepSummary<Scalar>&) override {}
+};
+
+TEST(SchemeFactories, OnePerListedScalarAndAMissingOneNamesThePrecision) {
+  SchemeEntry exact, inexact;
+  set_factories<TaggedScheme>(exact);
+  set_factories<TaggedScheme>(inexact, InexactScalars{});
+  EXPECT_TRUE(exact.make.get<double>() && exact.make.get<Real50>() && exact.make.get<Rational>());
+  EXPECT_TRUE(inexact.make.get<double>() && inexact.make.get<Real50>());
+  EXPECT_FALSE(inexact.make.get<Rational>());
+  const SchemeSpec spec = SchemeSpec::parse("tagged");
+  EXPECT_NE(dynamic_cast<TaggedScheme<Real50>*>(make_from_entry<Real50>(inexact, spec).get()),
+            nullptr);
+  try {
+    (void)make_from_entry<Rational>(inexact, spec);
+    ADD_FAILURE() << "no Rational factory, no error";
+  } catch (const SpecError& e) {
+    EXPECT_NE(std::string(e.what()).find("precision"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("tagged"), std::string::npos) << e.what();
+  }
+  SchemeEntry double_only;
+  set_factory<TaggedScheme, double>(double_only);
+  EXPECT_THROW((void)make_from_entry<Real50>(double_only, spec), SpecError);
 }
 
 }  // namespace

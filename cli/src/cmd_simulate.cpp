@@ -215,20 +215,36 @@ int stream_steps(const SimulateOptions& options, const CaseDocument& document,
       close_hdf5_trajectory_writer(*writer);
     }
   };
-  writer->initial(initial);
+  // Row 0 waits for the driver's checks before the first step (an initial energy that
+  // overflows is exit 2 naming v0 or q0, and must not leave a row of inf behind).
+  bool initial_written = false;
+  const auto write_initial = [&] {
+    if (initial_written) return;
+    initial_written = true;  // set first: a refused row 0 is not tried twice
+    writer->initial(initial);
+  };
   Index done = 0;
   try {
     take_step([&](const State<Scalar>& state, const StepSummary<Scalar>& summary) {
+      write_initial();
       writer->step(state, summary);
       done = summary.step;
       progress.step(done, state.t);
     });
+    write_initial();  // a run of zero steps
   } catch (const StepError& e) {
+    // The rows before a failed step are kept, row 0 included unless it is not finite itself.
+    std::string row0_refused;
+    try {
+      write_initial();
+    } catch (const StepError& refused) {
+      row0_refused = std::string("; ") + refused.what();
+    }
     finish();
     std::cerr << "nsh: simulate: " << options.scheme << " on " << document.name << ": step "
               << done + 1 << " of " << steps
               << " (t = " << format_scalar(initial.t + Scalar(done) * h) << ") failed: " << e.what()
-              << "\n";
+              << row0_refused << "\n";
     return 1;
   }
   finish();
@@ -293,6 +309,24 @@ int run_linear(const SimulateOptions& options, const CaseDocument& document) {
         return run_sparse<Scalar>(options, document, *scheme);
   }
   return run<Scalar>(options, document);
+}
+
+/// The first-order schemes' rows hold x and the reaction: nsh writes neither when it is not
+/// finite (the linear rows have the same guard in TrajectoryRecorder).
+template <class Scalar>
+void require_finite_row(const FirstOrderState<Scalar>& state,
+                        const FirstOrderStepSummary<Scalar>& summary) {
+  if constexpr (!is_exact_v<Scalar>) {
+    const auto check = [&](const char* name, const Vector<Scalar>& values) {
+      for (Index i = 0; i < values.size(); ++i)
+        if (!is_finite(values(i)))
+          throw StepError(fmt::format("{}[{}] = {} after the step is not finite (rescale the "
+                                      "model or reduce h)",
+                                      name, i, format_scalar(values(i))));
+    };
+    check("x", state.x);
+    check("reaction", summary.reaction);
+  }
 }
 
 /// A first-order case under a first-order scheme, streamed with the conventions of
@@ -360,6 +394,7 @@ int run_first_order_case(const SimulateOptions& options, const CaseDocument& doc
     summary.t_before = state.t;
     try {
       scheme->step(state, summary);
+      require_finite_row(state, summary);
     } catch (const StepError& e) {
       finish();
       std::cerr << "nsh: simulate: " << options.scheme << " on " << document.name << ": step "

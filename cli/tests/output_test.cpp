@@ -3,7 +3,9 @@
 // ledger still balances), --columns, the HDF5 file (read back with the HDF5 C API and, where
 // /usr/bin/python3 has h5py, from Python), and the streamed first-order table.
 #include <nsh/data_format.hpp>
+#include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/io/trajectory_csv.hpp>
 #include <nsh/number.hpp>
 
 #include <fmt/format.h>
@@ -21,6 +23,7 @@
 #include <fstream>
 #include <limits>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -169,6 +172,32 @@ TEST(Output, EveryKeepsTheLedgerBalanced) {
   const auto ends = table(run_nsh(run + " --every 1000000000000").out);
   ASSERT_EQ(ends.size(), 3u);
   EXPECT_EQ(ends[2][0], "300");
+}
+
+// Issue 21.1: a row that would hold inf is refused (StepError, exit 1) even when every step it
+// sums was finite: two impulses of 1e308 written as one --every 2 row.
+TEST(Output, ARowThatWouldHoldANonFiniteNumberIsAStepError) {
+  std::ostringstream out;
+  nsh::TrajectoryCsvWriter<double> writer(
+      out, 1, 1, [](const nsh::Vector<double>&, const nsh::Vector<double>&) { return 0.0; },
+      nsh::TrajectoryColumns::all(1, 1), nsh::TrajectorySampling{2, 4});
+  nsh::State<double> state;
+  state.q = nsh::Vector<double>::Zero(1);
+  state.v = nsh::Vector<double>::Zero(1);
+  writer.initial(state);
+  nsh::StepSummary<double> summary;
+  summary.impulse = nsh::Vector<double>::Constant(1, 1e308);
+  summary.step = 1;
+  writer.step(state, summary);  // summed, not written
+  summary.step = 2;
+  try {
+    writer.step(state, summary);
+    FAIL() << "the row of step 2 was written:\n" << out.str();
+  } catch (const nsh::StepError& e) {
+    EXPECT_TRUE(has(e.what(), "step 2")) << e.what();
+    EXPECT_TRUE(has(e.what(), "P[0] = inf")) << e.what();
+  }
+  EXPECT_FALSE(has(out.str(), "inf")) << out.str();
 }
 
 TEST(Output, ColumnsChooseGroupsAndRanges) {

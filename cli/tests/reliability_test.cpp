@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include "cli_support.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <string>
@@ -91,6 +92,38 @@ TEST(Reliability, DeclaredSizesAreExitTwoNamingTheField) {
   expect_names_a_field(run_nsh("events '" + data + "sparse-G-1e7.json'"), "G");
   expect_names_a_field(run_nsh("simulate '" + data + "empty-key.json' --scheme moreau-jean"),
                        "\"\"");
+}
+
+// Issue 21.1: finite inputs whose products overflow. An initial energy of inf is the input's
+// fault (exit 2 naming v0, before row 0 is written); an overflow during the run stops it (exit
+// 1 naming the step and the quantity) with only finite rows written.
+TEST(Reliability, NoInfOrNanIsWrittenAsAResult) {
+  const std::string initial =
+      write("v0-1e200.json", R"({"M": [[1]], "q0": [0], "v0": ["1e200"], "T": 1, "h": "1/100"})");
+  const Result r = run_nsh("simulate " + initial + " --scheme moreau-jean");
+  expect_names_a_field(r, "v0");
+  EXPECT_FALSE(has(r.out, "inf")) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << "only the header:\n" << r.out;
+
+  const std::string forced = write(
+      "F-1e308.json",
+      R"({"M": [[1]], "F": ["1e308"], "q0": [0], "v0": ["1e150"], "T": 1, "h": "1/100"})");
+  for (const char* scheme : {"moreau-jean", "newmark", "gen-alpha"}) {
+    const Result s = run_nsh("simulate " + forced + " --scheme " + scheme);
+    EXPECT_EQ(s.status, 1) << scheme << "\n" << s.err;
+    EXPECT_TRUE(has(s.err, "step 1 of 100")) << s.err;
+    EXPECT_TRUE(has(s.err, "not finite") || has(s.err, "left the finite range")) << s.err;
+    EXPECT_FALSE(has(s.out, "inf") || has(s.out, "nan")) << s.out;
+    EXPECT_TRUE(has(s.out, "\n0,0,")) << "row 0 is kept:\n" << s.out;
+  }
+
+  // Finite energies, but U_T = G_T^T v0 = 1e350 in row 0: no row at all, both reasons named.
+  const Result u = run_nsh("simulate '" + data +
+                           "tangential-velocity-overflow.json' --scheme moreau-jean");
+  EXPECT_EQ(u.status, 1) << u.err;
+  EXPECT_TRUE(has(u.err, "row of step 0")) << u.err;
+  EXPECT_TRUE(has(u.err, "U_T[0] = inf")) << u.err;
+  EXPECT_FALSE(has(u.out, "inf") || has(u.out, "nan")) << u.out;
 }
 
 // Issue 20.3: a 1e99999 entry, 3e5 digits, and the rational precision on the bars.

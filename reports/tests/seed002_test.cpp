@@ -50,8 +50,11 @@ TEST(Seed002Report, RunsTheThreeSchemesOnTheSameExamples) {
   for (const auto& s : cases[1].studies)
     EXPECT_NEAR(s.fits.at("q_final").order, 2.0, 0.3) << s.scheme;
   // The plotted h keeps the energy per step.
-  for (const auto& r : cases[0].runs)
-    if (r.h == cases[0].plot_h) EXPECT_EQ(r.energy.size(), static_cast<std::size_t>(r.steps));
+  for (const auto& r : cases[0].runs) {
+    if (r.h == cases[0].plot_h) {
+      EXPECT_EQ(r.energy.size(), static_cast<std::size_t>(r.steps));
+    }
+  }
 }
 
 TEST(Seed002Report, PenetrationAtPositionLevelIsAFractionOfHTimesTheImpactSpeed) {

@@ -37,6 +37,21 @@ void append_index(std::string& line, Index value) {
   line.append(text.data(), text.size());
 }
 
+/// The first entry of `values` that is not finite, as "name[i] = value", or empty.
+template <class Scalar>
+std::string first_non_finite_entry(const char* name, const Vector<Scalar>* values) {
+  if (values == nullptr) return {};
+  for (Index i = 0; i < values->size(); ++i)
+    if (!is_finite((*values)(i)))
+      return fmt::format("{}[{}] = {}", name, i, format_scalar((*values)(i)));
+  return {};
+}
+
+template <class Scalar>
+std::string first_non_finite_entry(const char* name, const Scalar& value) {
+  return is_finite(value) ? std::string() : fmt::format("{} = {}", name, format_scalar(value));
+}
+
 }  // namespace
 
 std::vector<std::vector<Index>> select_columns(const std::string& text,
@@ -206,8 +221,28 @@ void TrajectoryRecorder<Scalar>::initial(const State<Scalar>& state) {
   row.impulse = &impulse_sum_;
   fill_tangential(row, state);
   if (columns_.E) row.E = energy_(state.q, state.v);
-  write_row(row);
+  write_finite_row(row);
   block_empty_ = true;
+}
+
+template <class Scalar>
+void TrajectoryRecorder<Scalar>::write_finite_row(const TrajectoryRow<Scalar>& row) {
+  if constexpr (!is_exact_v<Scalar>) {
+    for (const std::string& found :
+         {first_non_finite_entry("q", &row.state->q), first_non_finite_entry("v", &row.state->v),
+          first_non_finite_entry("P", row.impulse),
+          first_non_finite_entry("P_T", row.tangential_impulse),
+          first_non_finite_entry("U_T", row.tangential_velocity),
+          first_non_finite_entry("E", row.E), first_non_finite_entry("W_ext", row.W_ext),
+          first_non_finite_entry("W_damp", row.W_damp),
+          first_non_finite_entry("W_contact", row.W_contact)})
+      if (!found.empty())
+        throw StepError(fmt::format(
+            "the output row of step {} (t = {}) would hold {}, which is not finite (a product "
+            "or a sum of finite results overflowed; rescale the model or write every step)",
+            row.step, format_scalar(row.state->t), found));
+  }
+  write_row(row);
 }
 
 template <class Scalar>
@@ -251,7 +286,7 @@ void TrajectoryRecorder<Scalar>::step(const State<Scalar>& state,
   pending_.impulse = &impulse_sum_;
   fill_tangential(pending_, state);
   if (columns_.E) pending_.E = energy_(state.q, state.v);
-  write_row(pending_);
+  write_finite_row(pending_);
   block_empty_ = true;
 }
 

@@ -131,6 +131,10 @@ class TrajectoryRecorder {
   void initial(const State<Scalar>& state);
   /// The state a step produced. An empty `summary.impulse` counts as zeros; any other size
   /// than the model's contact count is a logic error of the scheme.
+  ///
+  /// Both throw StepError naming the step, the column and the value when a row would hold a
+  /// number that is not finite (a sum over skipped steps, an energy or U_T of finite data can
+  /// overflow): nsh never writes inf or nan as a result (docs/limits.md).
   void step(const State<Scalar>& state, const StepSummary<Scalar>& summary);
   /// An observer for nsh::simulate that calls `step`.
   StepObserver<Scalar> observer();
@@ -155,6 +159,7 @@ class TrajectoryRecorder {
   TangentialVelocity tangential_velocity_of_;
   TrajectoryRow<Scalar> pending_;
   void fill_tangential(TrajectoryRow<Scalar>& row, const State<Scalar>& state);
+  void write_finite_row(const TrajectoryRow<Scalar>& row);
 };
 
 /// The CSV form: one line per written row, formatted into one reused buffer.

@@ -216,6 +216,14 @@ TEST(Cli, ListClaimsSaysWhatASpecClaimsAndWhere) {
       << all.out;
   EXPECT_TRUE(has(all.out, "sharp: must fail at")) << all.out;
   EXPECT_EQ(run_nsh("list schemes moreau-jean").status, 2);
+  // The first-order schemes and the projections `check --scheme all` reaches are listed too.
+  EXPECT_TRUE(has(all.out, "\npenalty:kappa=1000,method=implicit\n    penalty_convergence   "))
+      << all.out;
+  EXPECT_TRUE(has(all.out, "    projection_variational_inequality not claimed")) << all.out;
+  const Result explicit_penalty = run_nsh("list claims penalty:method=explicit");
+  ASSERT_EQ(explicit_penalty.status, 0) << explicit_penalty.err;
+  EXPECT_TRUE(has(explicit_penalty.out, "penalty_stability                not claimed"))
+      << explicit_penalty.out;
 }
 
 TEST(Cli, ListSchemesShowsTheFirstOrderSchemes) {

@@ -263,13 +263,44 @@ std::vector<Claim> event_driven_claims(const SchemeInfo&) {
 /// Second-order penalty (nsh/schemes/penalty2.hpp): a regularized contact, so no impulse
 /// LCP and no dissipation of E alone (the spring stores energy while the contact is
 /// penetrated); its own energy balance with the stored energy is the sweep provider's
-/// penalty2_energy_balance.
-std::vector<Claim> penalty2_claims(const SchemeInfo&) {
-  return {claim("energy_identity", "every kappa, damping, method (exact discrete ledger)"),
-          claim("momentum_balance", "every parameter (contact forces lie along G)"),
-          claim("penetration_bound", "every parameter (a gap deepens by at most 2 h |U|)"),
-          claim("double_vs_real50", "every parameter"),
-          claim("observed_order", "smooth phases, order 1")};
+/// penalty2_energy_balance, claimed here with the shared properties.
+std::vector<Claim> penalty2_claims(const SchemeInfo& info) {
+  std::vector<Claim> out{
+      claim("energy_identity", "every kappa, damping, method (exact discrete ledger)"),
+      claim("momentum_balance", "every parameter (contact forces lie along G)"),
+      claim("penetration_bound", "every parameter (a gap deepens by at most 2 h |U|)"),
+      claim("double_vs_real50", "every parameter"),
+      claim("observed_order", "smooth phases, order 1"),
+      // The sweep provider's (sweep_provider.cpp): the ledger with the stored energy holds
+      // for both methods; its sign conditions and the penetration bound need E + V to be
+      // nonincreasing, which only the implicit spring gives.
+      claim("penalty2_energy_balance",
+            "every kappa, damping, method (W_contact = V - V' + W_dashpot - D_spring; the "
+            "signs of D, D_spring, W_dashpot, W_damp: implicit)")};
+  if (reported(info, "method") == "implicit")
+    out.push_back(claim("penalty2_penetration_bound",
+                        "method = implicit, F = 0 (E + V nonincreasing)"));
+  return out;
+}
+
+/// Catching-up (nsh/first_order/catching_up.hpp, seed 004): x_{k+1} = P_C(x_k + h f); its
+/// steps are certified projections onto closed convex sets, and on the sweeping interval its
+/// error is the closed form s(h - s)/h <= h (docs/theory.md, seed 004).
+std::vector<Claim> catching_up_claims(const FirstOrderSchemeInfo&) {
+  return {claim("projection_nonexpansive", "every h (C closed convex)"),
+          claim("projection_idempotent", "every h"),
+          claim("projection_variational_inequality", "every h (C closed convex)"),
+          claim("catching_up_error_bound", "sweeping-interval, every h in (0, 1]")};
+}
+
+/// The first-order penalty (nsh/first_order/penalty.hpp): the implicit step keeps the penalty
+/// line's y_k in [-1/kappa, 0] for every h; the explicit one only for h kappa <= 1 (and is
+/// stable iff h kappa <= 2), a bound on h the random cases do not respect, so it claims
+/// nothing (nsh check --force shows the counterexample).
+std::vector<Claim> penalty_claims(const FirstOrderSchemeInfo& info) {
+  if (SchemeSpec::parse(info.spec).text("method") != "implicit") return {};
+  return {claim("penalty_convergence", "method = implicit, every h and kappa"),
+          claim("penalty_stability", "method = implicit, every h and kappa")};
 }
 
 /// Half-explicit time-discontinuous Galerkin (nsh/schemes/half_explicit_tdg.hpp,
@@ -406,6 +437,32 @@ std::mutex& attach_mutex() {
   return m;
 }
 }  // namespace
+
+void set_claims(FirstOrderSchemeEntry& entry, FirstOrderClaimFunction claims) {
+  if (!claims) throw SpecError(entry.name, "set_claims: an empty claim function");
+  entry.claims = std::move(claims);
+}
+
+std::vector<Claim> claims_of(const FirstOrderSchemeInfo& info) {
+  FirstOrderRegistry& registry = FirstOrderRegistry::builtin();
+  {
+    std::lock_guard<std::mutex> lock(attach_mutex());
+    static const bool attached = [&] {
+      set_claims(registry.find("catching-up"), catching_up_claims);
+      set_claims(registry.find("penalty"), penalty_claims);
+      return true;
+    }();
+    (void)attached;
+  }
+  const FirstOrderSchemeEntry& entry = registry.find(SchemeSpec::parse(info.spec).name());
+  if (!entry.claims.has_value()) return {};
+  const auto* claims = std::any_cast<FirstOrderClaimFunction>(&entry.claims);
+  if (!claims)
+    throw SpecError(entry.name,
+                    "FirstOrderSchemeEntry::claims holds something other than a "
+                    "nsh::properties::FirstOrderClaimFunction");
+  return (*claims)(info);
+}
 
 const SchemeEntry& claiming_entry(const SchemeInfo& info) {
   {

@@ -102,6 +102,31 @@ TEST(Stamp, ClaimsReadTheSchemesOwnParameters) {
   EXPECT_EQ(lying.spec, info.spec);
 }
 
+TEST(Stamp, FirstOrderClaimsLiveOnTheirEntries) {
+  // Read from the FirstOrderRegistry entry the reported spec names, with the resolved method.
+  const auto claimed = [](const std::string& spec) {
+    std::vector<std::string> names;
+    for (const Claim& c : claims_of(FirstOrderRegistry::builtin().make<double>(spec)->info()))
+      names.push_back(c.property);
+    return names;
+  };
+  EXPECT_EQ(claimed("catching-up"),
+            (std::vector<std::string>{"projection_nonexpansive", "projection_idempotent",
+                                      "projection_variational_inequality",
+                                      "catching_up_error_bound"}));
+  EXPECT_EQ(claimed("penalty:method=implicit"),
+            (std::vector<std::string>{"penalty_convergence", "penalty_stability"}));
+  EXPECT_TRUE(claimed("penalty:method=explicit").empty());
+  // penalty2's claims on the sweep provider's properties sit with its shared ones.
+  const SchemeInfo implicit = Registry::builtin().make<double>("penalty2")->info();
+  EXPECT_TRUE(find_claim(implicit, "penalty2_energy_balance").has_value());
+  EXPECT_TRUE(find_claim(implicit, "penalty2_penetration_bound").has_value());
+  const SchemeInfo explicit_ =
+      Registry::builtin().make<double>("penalty2:method=explicit")->info();
+  EXPECT_TRUE(find_claim(explicit_, "penalty2_energy_balance").has_value());
+  EXPECT_FALSE(find_claim(explicit_, "penalty2_penetration_bound").has_value());
+}
+
 TEST(Coverage, AGeneratorWithoutRestitutionFailsNewtonRestitution) {
   // e = 0 leaves Newton's law nothing to bite on beyond Signorini: the coverage requirement
   // ("impact with e > 0") fails the verdict instead of reporting a pass.

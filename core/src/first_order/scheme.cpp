@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace nsh {
 
@@ -79,6 +80,10 @@ const FirstOrderSchemeEntry& FirstOrderRegistry::find(const std::string& name) c
   for (const auto& e : entries_)
     if (e.name == name) return e;
   throw SpecError("scheme", "unknown first-order scheme '" + name + "'; known: " + join(names()));
+}
+
+FirstOrderSchemeEntry& FirstOrderRegistry::find(const std::string& name) {
+  return const_cast<FirstOrderSchemeEntry&>(std::as_const(*this).find(name));
 }
 
 SchemeSpec FirstOrderRegistry::resolve(const std::string& text) const {

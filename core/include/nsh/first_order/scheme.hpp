@@ -7,6 +7,7 @@
 #include <nsh/first_order/model.hpp>
 #include <nsh/registry.hpp>
 
+#include <any>
 #include <functional>
 #include <memory>
 #include <string>
@@ -66,6 +67,10 @@ struct FirstOrderSchemeEntry {
   std::vector<SchemeOption> options;
   /// One factory per scalar (make.get<double>(), ...); an empty one: no version in that scalar.
   PerScalar<FirstOrderSchemeFactory> make;
+  /// What the scheme claims: a nsh::properties::FirstOrderClaimFunction, type-erased as
+  /// SchemeEntry::claims is (core does not depend on the property suite, which sets and reads
+  /// it: properties/src/claims.cpp).
+  std::any claims;
 };
 
 /// The first-order schemes by name ("catching-up", "penalty").
@@ -75,6 +80,7 @@ class FirstOrderRegistry {
   void add(FirstOrderSchemeEntry entry);
   bool contains(const std::string& name) const;
   const FirstOrderSchemeEntry& find(const std::string& name) const;
+  FirstOrderSchemeEntry& find(const std::string& name);
   std::vector<std::string> names() const;
   /// Parse, check the options (unknown key or choice: SpecError listing the accepted ones)
   /// and fill in the defaults.

@@ -18,6 +18,7 @@ SchemeInfo Penalty2<Scalar>::info() const {
   SchemeInfo info;
   info.family = "penalty2";
   info.spec = canonical_spec("penalty2", options_, spec_);
+  info.parameters = option_values(options_, spec_);
   info.smooth_order = 1;
   info.impulse_lcp = false;
   info.algorithmic_energy = false;

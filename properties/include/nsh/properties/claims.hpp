@@ -10,6 +10,7 @@
 // its domain where the designed search (generators.hpp) must find a counterexample. That is
 // how the suite shows each claim is sharp and each property has power.
 
+#include <nsh/first_order/scheme.hpp>
 #include <nsh/properties/generators.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/scheme.hpp>
@@ -52,6 +53,15 @@ void register_scheme(SchemeEntry entry, ClaimFunction claims,
                      Registry& registry = Registry::builtin());
 /// The built-in schemes' claims onto their entries (done on first use of claims_of).
 void attach_builtin_claims(Registry& registry);
+
+/// What a first-order scheme (nsh/first_order/scheme.hpp: catching-up, penalty) claims, on the
+/// sweep provider's properties, given its info (the canonical spec with every option).
+using FirstOrderClaimFunction = std::function<std::vector<Claim>(const FirstOrderSchemeInfo& info)>;
+/// The claims of a first-order scheme, from the FirstOrderRegistry entry its spec names
+/// (SpecError if none; an entry without claims claims nothing).
+std::vector<Claim> claims_of(const FirstOrderSchemeInfo& info);
+/// Attach `claims` to a first-order entry (replacing any it had).
+void set_claims(FirstOrderSchemeEntry& entry, FirstOrderClaimFunction claims);
 
 /// The names of the shared properties, in table order.
 const std::vector<std::string>& shared_property_names();

@@ -4,6 +4,7 @@
 #include <nsh/error.hpp>
 #include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
+#include <nsh/xml_escape.hpp>
 
 #include <fmt/format.h>
 
@@ -16,36 +17,6 @@
 
 namespace nsh::properties {
 namespace {
-
-std::string junit_xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
-          out += ' ';
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
 
 template <class T>
 T verdict_field(const nlohmann::json& j, const char* name, const std::string& where) {
@@ -166,20 +137,20 @@ void write_junit(const std::string& path, const std::vector<Verdict>& verdicts,
   out << fmt::format(
       "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" "
       "time=\"{:.3f}\"{}>\n",
-      junit_xml_escape(suite), verdicts.size(), failures, skipped, total, stamp);
+      xml_escape(suite), verdicts.size(), failures, skipped, total, stamp);
   for (std::size_t i = 0; i < verdicts.size(); ++i) {
     const auto& v = verdicts[i];
     const double seconds =
         i < timing.per_verdict_seconds.size() ? timing.per_verdict_seconds[i] : 0.0;
     out << fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">",
-                       junit_xml_escape(junit_classname(v.scheme)), junit_xml_escape(v.property),
+                       xml_escape(junit_classname(v.scheme)), xml_escape(v.property),
                        seconds);
     if (v.outcome == Outcome::fail) {
-      out << "\n      <failure message=\"" << junit_xml_escape(v.note.empty() ? "failed" : v.note)
-          << "\">" << junit_xml_escape(failure_text(v)) << "</failure>\n    ";
+      out << "\n      <failure message=\"" << xml_escape(v.note.empty() ? "failed" : v.note)
+          << "\">" << xml_escape(failure_text(v)) << "</failure>\n    ";
     } else if (v.outcome != Outcome::pass) {
       out << "<skipped message=\""
-          << junit_xml_escape(std::string(to_string(v.outcome)) +
+          << xml_escape(std::string(to_string(v.outcome)) +
                               (v.note.empty() ? "" : ": " + v.note))
           << "\"/>";
     }

@@ -76,33 +76,6 @@ std::string marker_svg(Marker marker, double x, double y, const std::string& col
 
 }  // namespace
 
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::vector<double> axis_ticks(double lo, double hi, AxisScale scale, int target) {
   std::vector<double> ticks;
   if (!(std::isfinite(lo) && std::isfinite(hi)) || hi < lo) return ticks;

@@ -17,6 +17,8 @@
 // line they belong to; the number drawn is reported in the root element's `data-points`
 // attribute, so a test can tell a plot with data from an empty frame.
 
+#include <nsh/xml_escape.hpp>  // the pages and plots escape their text with nsh::xml_escape
+
 #include <string>
 #include <vector>
 
@@ -81,9 +83,6 @@ class SvgPlot {
   std::vector<PlotSeries> series_;
   std::vector<PlotMark> marks_;
 };
-
-/// Escape &, <, >, " and ' for XML text and attribute values.
-std::string xml_escape(const std::string& text);
 
 /// Tick positions covering [lo, hi]: steps of 1, 2 or 5 times a power of ten on a linear axis
 /// (at most about `target` ticks); powers of ten on a log axis (with 2 and 5 between them when

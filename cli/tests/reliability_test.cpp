@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <fstream>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -213,6 +214,83 @@ TEST(Reliability, ConvergeFlagsUntrustedOrdersAndShowsTheScale) {
   EXPECT_GT(j["error_scale"].get<double>(), 0);
   EXPECT_TRUE(j["order_warnings"]["q_max"].is_string());
   EXPECT_EQ(j["relative_errors"]["q_max"].size(), 2u);
+}
+
+// Issue 20, determinism: the same options give the same results. nsh converge measures wall
+// time (its work-precision part), so wall_seconds and the plots drawn against it change from
+// run to run; the errors, the orders, the convergence plots and the printed summary (its
+// timings masked) are the same bytes, in double and in 50 digits, against the analytic and
+// the event-driven reference.
+nlohmann::json without_wall_seconds(nlohmann::json j) {
+  if (j.is_object()) {
+    j.erase("wall_seconds");
+    for (auto& [key, value] : j.items()) value = without_wall_seconds(value);
+  } else if (j.is_array()) {
+    for (auto& value : j) value = without_wall_seconds(value);
+  }
+  return j;
+}
+
+// The cells of a CSV line; a quoted cell (a scheme spec) holds commas.
+std::vector<std::string> csv_cells(const std::string& line) {
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  for (const char c : line) {
+    if (c == '"') quoted = !quoted;
+    if (c == ',' && !quoted)
+      cells.emplace_back();
+    else
+      cells.back() += c;
+  }
+  return cells;
+}
+
+std::string without_column(const std::string& csv, const std::string& column) {
+  std::istringstream in(csv);
+  std::string line, out;
+  std::getline(in, line);
+  const std::vector<std::string> header = csv_cells(line);
+  const auto at = std::find(header.begin(), header.end(), column);
+  EXPECT_NE(at, header.end()) << line;
+  const std::size_t skip = static_cast<std::size_t>(at - header.begin());
+  for (in.seekg(0); std::getline(in, line);) {
+    const std::vector<std::string> cells = csv_cells(line);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      if (i != skip) out += cells[i] + ",";
+    out += "\n";
+  }
+  return out;
+}
+
+TEST(Reliability, ConvergeGivesTheSameResultsTwice) {
+  for (const std::string reference : {"analytic", "event-driven"}) {
+    std::vector<fs::path> dirs;
+    std::vector<std::string> summaries;
+    for (int run = 0; run < 2; ++run) {
+      dirs.push_back(scratch() / ("twice-" + reference + "-" + std::to_string(run)));
+      const Result r = run_nsh(
+          "converge bouncing-ball --scheme moreau-jean --scheme gen-alpha --h 1/50,1/100,1/200 "
+          "--precision double,50 --reference " +
+          reference + " --out '" + dirs.back().string() + "'");
+      ASSERT_EQ(r.status, 0) << r.err;
+      std::string summary = r.out;
+      summary.replace(summary.find(dirs.back().string()), dirs.back().string().size(), "DIR");
+      summaries.push_back(std::regex_replace(summary, std::regex(R"(\([0-9.e+-]+ s\))"), "(s)"));
+    }
+    EXPECT_EQ(summaries[0], summaries[1]);
+    EXPECT_EQ(without_column(slurp(dirs[0] / "convergence.csv"), "wall_seconds"),
+              without_column(slurp(dirs[1] / "convergence.csv"), "wall_seconds"));
+    EXPECT_EQ(without_wall_seconds(nlohmann::json::parse(slurp(dirs[0] / "convergence.json"))),
+              without_wall_seconds(nlohmann::json::parse(slurp(dirs[1] / "convergence.json"))));
+    int plots = 0;
+    for (const auto& entry : fs::directory_iterator(dirs[0])) {
+      const std::string name = entry.path().filename().string();
+      if (name.rfind("convergence_", 0) != 0 || entry.path().extension() != ".svg") continue;
+      EXPECT_EQ(slurp(entry.path()), slurp(dirs[1] / name)) << name;
+      ++plots;
+    }
+    EXPECT_GE(plots, 6) << reference;
+  }
 }
 
 }  // namespace

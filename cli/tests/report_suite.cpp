@@ -508,4 +508,67 @@ TEST_F(Report, EnergyCommandStreamsInConstantMemory) {
   EXPECT_LT(large - small, 8 * 1024) << "peak memory " << small << " kB vs " << large << " kB";
 }
 
+// Issue 20, determinism: a second report with the same cases and seed, its convergence and
+// energy parts restricted to one scheme, gives the fixture's verdicts (JSON, CSV and the
+// summary's table) byte for byte, and that scheme's energy ledgers and convergence studies
+// (wall time aside: the work-precision part measures it) are the fixture's.
+nlohmann::json without_wall_seconds(nlohmann::json j) {
+  if (j.is_object()) {
+    j.erase("wall_seconds");
+    for (auto& [key, value] : j.items()) value = without_wall_seconds(value);
+  } else if (j.is_array()) {
+    for (auto& value : j) value = without_wall_seconds(value);
+  }
+  return j;
+}
+
+std::string verdict_section(const std::string& summary) {
+  const std::size_t begin = summary.find("## Verdicts");
+  const std::size_t end = summary.find("\n## ", begin + 1);
+  return begin == std::string::npos ? std::string() : summary.substr(begin, end - begin);
+}
+
+TEST_F(Report, ASecondRunGivesTheSameVerdictsLedgersAndErrors) {
+  const fs::path again = dir_ / ("again_" + std::to_string(::getpid()));
+  const std::string scheme = "moreau-jean:activation=position-velocity,lcp=lemke,theta=1";
+  const int status = run_shell(std::string(NSH_EXE) + " report --cases 10 --seed 0 --scheme '" +
+                               scheme + "' --out " + again.string() + " >/dev/null 2>&1");
+  EXPECT_EQ(status, status_);
+  const fs::path first = dir_ / "out";
+  for (const char* f : {"verdicts.json", "verdicts.csv"})
+    EXPECT_EQ(read_all(again / f), read_all(first / f)) << f;
+  const std::string table = verdict_section(read_all(first / "summary.md"));
+  EXPECT_GT(table.size(), 1000u);
+  EXPECT_EQ(verdict_section(read_all(again / "summary.md")), table);
+  int ledgers = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(again / "energy")) {
+    if (entry.path().filename() != "energy.csv" && entry.path().filename() != "energy.json")
+      continue;
+    const fs::path same = first / fs::relative(entry.path(), again);
+    ASSERT_TRUE(fs::exists(same)) << same;
+    EXPECT_EQ(read_all(entry.path()), read_all(same)) << same;
+    ++ledgers;
+  }
+  EXPECT_GE(ledgers, 4);  // the scheme on two cases, CSV and JSON
+  int studies = 0;
+  for (const auto& entry : fs::directory_iterator(again / "convergence")) {
+    const auto mine = nlohmann::json::parse(read_all(entry.path() / "convergence.json"));
+    const auto theirs = nlohmann::json::parse(
+        read_all(first / "convergence" / entry.path().filename() / "convergence.json"));
+    for (const auto& study : mine["studies"]) {
+      bool found = false;
+      for (const auto& other : theirs["studies"])
+        if (other["scheme"] == study["scheme"] && other["precision"] == study["precision"]) {
+          EXPECT_EQ(without_wall_seconds(study), without_wall_seconds(other))
+              << entry.path().filename() << " " << study["scheme"];
+          found = true;
+        }
+      EXPECT_TRUE(found) << study["scheme"];
+      ++studies;
+    }
+  }
+  EXPECT_GE(studies, 3);
+  fs::remove_all(again);
+}
+
 }  // namespace

@@ -34,11 +34,12 @@ json load(const std::string& name) {
 }
 
 // A mutant whose energy identity breaks on a random case (not a designed one), a scheme that
-// passes, a sweep-provider scheme, and observed_order (deterministic: run whole in every shard).
+// passes, a sweep-provider scheme, an event-driven one, and observed_order (deterministic: run
+// whole in every shard).
 const std::string kRun =
     "check --scheme mutant:mj-dropped-damping --scheme moreau-jean --scheme catching-up "
-    "--property energy_identity --property observed_order --property catching_up_error_bound "
-    "--cases 20 --seed 3";
+    "--scheme event-driven --property energy_identity --property observed_order "
+    "--property catching_up_error_bound --property impact_work_nonpositive --cases 20 --seed 3";
 constexpr int kShards = 3;
 
 // Runs the unsharded check and the three shards once for every test below.
@@ -93,7 +94,8 @@ TEST_F(Shards, PassingCaseCountsAddUpToTheUnshardedRun) {
       EXPECT_EQ(sum, v.at("cases_run").get<int>()) << v.at("scheme") << " / " << v.at("property");
     ++checked;
   }
-  EXPECT_GE(checked, 4);  // moreau-jean energy identity, catching-up bound, observed orders
+  EXPECT_GE(checked, 5);  // moreau-jean energy identity, catching-up bound, observed orders,
+                         // the event-driven impact work (split between the shards)
 }
 
 TEST_F(Shards, TheUnshardedFailureIsFoundInExactlyOneShard) {

@@ -181,9 +181,10 @@ std::string short_spec(const std::string& spec) {
 }
 
 // The verdict tables. Properties are grouped by what they are about; the schemes of the linear
-// model (nsh::Scheme, second order) and the first-order schemes and projections (catching-up,
-// penalty, projection:*) get a table each with only the properties that apply to them, so that
-// neither table is a sea of n/a. Every cell links to its details (statement with the claim's
+// model (nsh::Scheme, second order), the nonholonomic ones (dla: their own seven properties)
+// and the first-order schemes and projections (catching-up, penalty, projection:*) get a table
+// each with only the properties that apply to them, so that no table is a sea of n/a (nor
+// wider than the page: the browser check in cli/tests/report_suite.cpp). Every cell links to its details (statement with the claim's
 // domain, note, counterexample) further down.
 struct PropertyGroup {
   const char* title;
@@ -199,6 +200,14 @@ const std::vector<PropertyGroup>& property_groups() {
        {"energy_identity", "moreau_jean_energy_dissipation", "algorithmic_energy_decay",
         "energy_conservation", "penalty2_energy_balance"}},
       {"Momentum and accuracy", {"momentum_balance", "double_vs_real50", "observed_order"}},
+      {"Friction",
+       {"coulomb_cone", "maximal_dissipation", "friction_work_nonpositive",
+        "friction_certificate"}},
+      {"Nonholonomic constraints",
+       {"nonholonomic_admissible", "nonholonomic_discrete_constraints",
+        "nonholonomic_smooth_energy", "nonholonomic_impact_point",
+        "nonholonomic_impact_multiplier", "nonholonomic_impact_reflection",
+        "nonholonomic_impact_energy_order"}},
       {"Projections",
        {"projection_nonexpansive", "projection_idempotent", "projection_variational_inequality"}},
       {"First-order schemes",
@@ -220,6 +229,11 @@ std::string anchor_of(const properties::Verdict& v) {
 bool second_order(const std::string& spec) {
   const std::string family = spec.substr(0, spec.find(':'));
   return Registry::builtin().contains(family);
+}
+
+bool nonholonomic(const std::string& spec) {
+  return second_order(spec) &&
+         Registry::builtin().make<double>(spec)->info().family == "nonholonomic";
 }
 
 // Short cell text: the outcome and, for a checked claim, the number of cases.
@@ -323,9 +337,11 @@ void verdict_table(const std::string& title, const std::string& id,
 
 void verdict_section(const ReportResult& result, const ReportOptions& options, std::string& html,
                      std::string& mdown) {
-  std::vector<std::string> linear, first_order;
+  std::vector<std::string> linear, constrained, first_order;
   for (const auto& v : result.verdicts) {
-    auto& rows = second_order(v.scheme) ? linear : first_order;
+    auto& rows = nonholonomic(v.scheme) ? constrained
+                 : second_order(v.scheme) ? linear
+                                          : first_order;
     if (std::find(rows.begin(), rows.end(), v.scheme) == rows.end()) rows.push_back(v.scheme);
   }
   html += "<h2 id=\"verdicts\">Every built-in scheme against the shared properties</h2>\n";
@@ -345,6 +361,9 @@ void verdict_section(const ReportResult& result, const ReportOptions& options, s
       "claimed; n/a: not applicable.\n\n";
   verdict_table("Schemes of the linear model (second order)", "verdicts-linear", linear,
                 result.verdicts, html, mdown);
+  if (!constrained.empty())
+    verdict_table("Nonholonomic schemes (velocity constraints)", "verdicts-nonholonomic",
+                  constrained, result.verdicts, html, mdown);
   if (!first_order.empty())
     verdict_table("First-order schemes and projections", "verdicts-first-order", first_order,
                   result.verdicts, html, mdown);
@@ -703,8 +722,10 @@ ReportResult run_report(const ReportOptions& options) {
   html +=
       "<p class=\"note\">Sections: <a href=\"#verdicts\">verdicts</a> (<a "
       "href=\"#legend\">the properties</a>, <a href=\"#details\">details</a>), "
-      "<a href=\"#convergence\">convergence</a>, <a href=\"#friction\">friction</a>, "
-      "<a href=\"#energy\">energy</a>. Data: "
+      "<a href=\"#siconos\">Siconos under the gate</a>, "
+      "<a href=\"#convergence\">convergence</a>, <a href=\"#friction\">friction</a> "
+      "(<a href=\"#nonholonomic\">nonholonomic systems</a>, <a href=\"#seed-002\">seed "
+      "002</a>), <a href=\"#energy\">energy</a>. Data: "
       "<a href=\"verdicts.json\">verdicts.json</a>, <a href=\"verdicts.csv\">verdicts.csv</a>"
       ", <a href=\"summary.md\">summary.md</a>.</p>\n";
   mdown += "# nsh report\n\n" + totals +

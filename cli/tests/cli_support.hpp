@@ -2,6 +2,8 @@
 // What every CLI test needs: run the built `nsh` (NSH_EXE) through the shell with the source
 // tree's case files, capture its exit status and both streams, and split its text output.
 // Tests run as separate processes (gtest_discover_tests), so one scratch directory per process.
+#include <nlohmann/json.hpp>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -68,6 +70,18 @@ inline std::vector<std::string> split(const std::string& line) {
 
 inline bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
+}
+
+// A study's JSON without its measured wall times (nsh converge, nsh report): what two runs with
+// the same options must give byte for byte.
+inline nlohmann::json without_wall_seconds(nlohmann::json j) {
+  if (j.is_object()) {
+    j.erase("wall_seconds");
+    for (auto& [key, value] : j.items()) value = without_wall_seconds(value);
+  } else if (j.is_array()) {
+    for (auto& value : j) value = without_wall_seconds(value);
+  }
+  return j;
 }
 
 }  // namespace nsh_cli_test

@@ -17,7 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using nsh_cli_test::has, nsh_cli_test::run_nsh, nsh_cli_test::Result, nsh_cli_test::scratch,
-    nsh_cli_test::slurp;
+    nsh_cli_test::slurp, nsh_cli_test::without_wall_seconds;
 
 const std::string data = std::string(NSH_SOURCE_DIR) + "/core/tests/data/limits/";
 
@@ -221,16 +221,6 @@ TEST(Reliability, ConvergeFlagsUntrustedOrdersAndShowsTheScale) {
 // run to run; the errors, the orders, the convergence plots and the printed summary (its
 // timings masked) are the same bytes, in double and in 50 digits, against the analytic and
 // the event-driven reference.
-nlohmann::json without_wall_seconds(nlohmann::json j) {
-  if (j.is_object()) {
-    j.erase("wall_seconds");
-    for (auto& [key, value] : j.items()) value = without_wall_seconds(value);
-  } else if (j.is_array()) {
-    for (auto& value : j) value = without_wall_seconds(value);
-  }
-  return j;
-}
-
 // The cells of a CSV line; a quoted cell (a scheme spec) holds commas.
 std::vector<std::string> csv_cells(const std::string& line) {
   std::vector<std::string> cells(1);

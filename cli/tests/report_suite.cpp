@@ -3,6 +3,7 @@
 // `nsh check` gives with the same options.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include "cli_support.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +22,7 @@
 namespace {
 
 namespace fs = std::filesystem;
+using nsh_cli_test::without_wall_seconds;
 
 std::string read_all(const fs::path& p) {
   std::ifstream in(p);
@@ -512,16 +514,6 @@ TEST_F(Report, EnergyCommandStreamsInConstantMemory) {
 // energy parts restricted to one scheme, gives the fixture's verdicts (JSON, CSV and the
 // summary's table) byte for byte, and that scheme's energy ledgers and convergence studies
 // (wall time aside: the work-precision part measures it) are the fixture's.
-nlohmann::json without_wall_seconds(nlohmann::json j) {
-  if (j.is_object()) {
-    j.erase("wall_seconds");
-    for (auto& [key, value] : j.items()) value = without_wall_seconds(value);
-  } else if (j.is_array()) {
-    for (auto& value : j) value = without_wall_seconds(value);
-  }
-  return j;
-}
-
 std::string verdict_section(const std::string& summary) {
   const std::size_t begin = summary.find("## Verdicts");
   const std::size_t end = summary.find("\n## ", begin + 1);

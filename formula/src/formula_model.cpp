@@ -173,6 +173,16 @@ void require_velocity_constraints(const FormulaModel<Scalar>& model, State<Scala
     throw ModelError("distribution", "its columns are not independent at " + at +
                                          ": they must be a basis of "
                                          "ker A(q0), of dimension n - r");
+  // Every scheme of a nonholonomic system starts inside the admissible set, as the catalogue's
+  // (nonholonomic_model.cpp): the DLA needs it, and a penetrated start of Moreau–Jean would be
+  // another system (the disk outside its table).
+  const Vector<Scalar> g = model.gap(initial.q);
+  for (Index j = 0; j < g.size(); ++j)
+    if (g(j) < Scalar(0))
+      throw ModelError("q0", fmt::format("is outside the admissible set: gaps[{}](q0) = {} < 0 "
+                                         "(a system with velocity constraints starts where every "
+                                         "gap is >= 0)",
+                                         j, format_scalar(Scalar(g(j)))));
   const Scalar residual = max_abs(Vector<Scalar>(A * initial.v));
   const Scalar scale = max_abs(A) * max_abs(initial.v) * Scalar(n);
   if (residual > Scalar(tolerance<double>(1.0, 4096.0)) * scale)

@@ -142,4 +142,14 @@ TEST(VelocityConstraints, MalformedConstraintsNameTheField) {
   EXPECT_TRUE(says(dependent, "independent")) << dependent;
 }
 
+TEST(VelocityConstraints, AStartOutsideTheAdmissibleSetIsRefusedForEveryScheme) {
+  // The disk's centre at x = 10 on a table of radius 5: both gaps negative. Refused by the
+  // loader naming q0 (before any scheme: Moreau–Jean used to step it from there).
+  const std::string outside = constraint_error(disk_with("q0", "[10, 0, 0, 0]"));
+  EXPECT_TRUE(says(outside, "q0 | ")) << outside;
+  EXPECT_TRUE(says(outside, "gaps[0](q0) = -")) << outside;
+  // On the rim (one end of the diameter touching the edge: gap 0) is admissible.
+  EXPECT_EQ(constraint_error(disk_with("q0", "[4, 0, 0, 0]")), "loaded");
+}
+
 }  // namespace

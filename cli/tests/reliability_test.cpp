@@ -106,9 +106,9 @@ TEST(Reliability, NoInfOrNanIsWrittenAsAResult) {
   EXPECT_FALSE(has(r.out, "inf")) << r.out;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << "only the header:\n" << r.out;
 
-  const std::string forced = write(
-      "F-1e308.json",
-      R"({"M": [[1]], "F": ["1e308"], "q0": [0], "v0": ["1e150"], "T": 1, "h": "1/100"})");
+  const std::string forced =
+      write("F-1e308.json",
+            R"({"M": [[1]], "F": ["1e308"], "q0": [0], "v0": ["1e150"], "T": 1, "h": "1/100"})");
   for (const char* scheme : {"moreau-jean", "newmark", "gen-alpha"}) {
     const Result s = run_nsh("simulate " + forced + " --scheme " + scheme);
     EXPECT_EQ(s.status, 1) << scheme << "\n" << s.err;
@@ -119,8 +119,8 @@ TEST(Reliability, NoInfOrNanIsWrittenAsAResult) {
   }
 
   // Finite energies, but U_T = G_T^T v0 = 1e350 in row 0: no row at all, both reasons named.
-  const Result u = run_nsh("simulate '" + data +
-                           "tangential-velocity-overflow.json' --scheme moreau-jean");
+  const Result u =
+      run_nsh("simulate '" + data + "tangential-velocity-overflow.json' --scheme moreau-jean");
   EXPECT_EQ(u.status, 1) << u.err;
   EXPECT_TRUE(has(u.err, "row of step 0")) << u.err;
   EXPECT_TRUE(has(u.err, "U_T[0] = inf")) << u.err;

@@ -95,7 +95,7 @@ TEST_F(Shards, PassingCaseCountsAddUpToTheUnshardedRun) {
     ++checked;
   }
   EXPECT_GE(checked, 5);  // moreau-jean energy identity, catching-up bound, observed orders,
-                         // the event-driven impact work (split between the shards)
+                          // the event-driven impact work (split between the shards)
 }
 
 TEST_F(Shards, TheUnshardedFailureIsFoundInExactlyOneShard) {

@@ -509,9 +509,9 @@ class EventPropertyProvider : public PropertyProvider {
       x.case_file = case_file_text(named);
       x.simulate_hint = fmt::format("nsh simulate FILE --scheme '{}' --h {} --T {}", v.scheme,
                                     format_scalar(c.h), format_scalar(c.horizon()));
-      x.command = fmt::format("nsh check --scheme '{}' --property {} --cases {} --seed {}{}",
-                              v.scheme, property, options.cases, options.seed,
-                              shard_suffix(options));
+      x.command =
+          fmt::format("nsh check --scheme '{}' --property {} --cases {} --seed {}{}", v.scheme,
+                      property, options.cases, options.seed, shard_suffix(options));
       v.counterexample = std::move(x);
       return v;
     };

@@ -204,7 +204,8 @@ std::vector<NonholonomicStudy> default_nonholonomic_studies(
 std::string nonholonomic_html(const std::vector<NonholonomicStudy>& studies,
                               const std::function<std::string(const std::string&)>& dir_of) {
   std::string html =
-      "<h3 id=\"nonholonomic\">Nonholonomic systems with impacts (seed 003)</h3>\n<p class=\"note\">dla (the "
+      "<h3 id=\"nonholonomic\">Nonholonomic systems with impacts (seed 003)</h3>\n<p "
+      "class=\"note\">dla (the "
       "discrete Lagrange–d'Alembert integrator with the impact step (5a)–(5d)) and moreau-jean "
       "(the velocity constraints as bilateral rows) against the exact reference (closed-form "
       "flow, impacts to 50 digits), as <code>nsh converge</code> runs them "

@@ -184,8 +184,8 @@ std::string short_spec(const std::string& spec) {
 // model (nsh::Scheme, second order), the nonholonomic ones (dla: their own seven properties)
 // and the first-order schemes and projections (catching-up, penalty, projection:*) get a table
 // each with only the properties that apply to them, so that no table is a sea of n/a (nor
-// wider than the page: the browser check in cli/tests/report_suite.cpp). Every cell links to its details (statement with the claim's
-// domain, note, counterexample) further down.
+// wider than the page: the browser check in cli/tests/report_suite.cpp). Every cell links to its
+// details (statement with the claim's domain, note, counterexample) further down.
 struct PropertyGroup {
   const char* title;
   std::vector<std::string> members;
@@ -205,9 +205,8 @@ const std::vector<PropertyGroup>& property_groups() {
         "friction_certificate"}},
       {"Nonholonomic constraints",
        {"nonholonomic_admissible", "nonholonomic_discrete_constraints",
-        "nonholonomic_smooth_energy", "nonholonomic_impact_point",
-        "nonholonomic_impact_multiplier", "nonholonomic_impact_reflection",
-        "nonholonomic_impact_energy_order"}},
+        "nonholonomic_smooth_energy", "nonholonomic_impact_point", "nonholonomic_impact_multiplier",
+        "nonholonomic_impact_reflection", "nonholonomic_impact_energy_order"}},
       {"Projections",
        {"projection_nonexpansive", "projection_idempotent", "projection_variational_inequality"}},
       {"First-order schemes",
@@ -339,7 +338,7 @@ void verdict_section(const ReportResult& result, const ReportOptions& options, s
                      std::string& mdown) {
   std::vector<std::string> linear, constrained, first_order;
   for (const auto& v : result.verdicts) {
-    auto& rows = nonholonomic(v.scheme) ? constrained
+    auto& rows = nonholonomic(v.scheme)   ? constrained
                  : second_order(v.scheme) ? linear
                                           : first_order;
     if (std::find(rows.begin(), rows.end(), v.scheme) == rows.end()) rows.push_back(v.scheme);

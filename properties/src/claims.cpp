@@ -278,8 +278,8 @@ std::vector<Claim> penalty2_claims(const SchemeInfo& info) {
             "every kappa, damping, method (W_contact = V - V' + W_dashpot - D_spring; the "
             "signs of D, D_spring, W_dashpot, W_damp: implicit)")};
   if (reported(info, "method") == "implicit")
-    out.push_back(claim("penalty2_penetration_bound",
-                        "method = implicit, F = 0 (E + V nonincreasing)"));
+    out.push_back(
+        claim("penalty2_penetration_bound", "method = implicit, F = 0 (E + V nonincreasing)"));
   return out;
 }
 

@@ -534,8 +534,7 @@ class EventPropertyProvider : public PropertyProvider {
       case SearchEnd::designed_failure:
         return fail_with(*found.failing, found.outcome, "designed search found a counterexample");
       case SearchEnd::random_failure:
-        return fail_with(*found.failing, found.outcome,
-                         "random search found a counterexample (shrunk)");
+        return fail_with(*found.failing, found.outcome, random_failure_note(found));
       case SearchEnd::rapidcheck_failure:
         v.outcome = Outcome::fail;
         v.note = "rapidcheck failure: " + found.rapidcheck_message;

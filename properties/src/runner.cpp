@@ -572,7 +572,7 @@ Verdict check_property(const std::string& spec, const std::string& property,
       return fail_with(*found.failing, found.outcome,
                        "designed search inside the domain found a counterexample");
     case SearchEnd::random_failure:
-      fail_with(*found.failing, found.outcome, "random search found a counterexample (shrunk)");
+      fail_with(*found.failing, found.outcome, random_failure_note(found));
       v.counterexample->reproduce = found.reproduce;
       break;
     case SearchEnd::rapidcheck_failure:

@@ -64,7 +64,8 @@ std::string stamp_random(const std::string& spec, const std::string& property) {
          << found.outcome.judgement.detail << "\n";
       for (const auto& [k, v] : found.outcome.judgement.values)
         os << "  " << k << " = " << v << "\n";
-      os << "case file (" << found.failing->origin << "), shrunk:\n"
+      os << "case file (" << found.failing->origin << "), "
+         << (found.shrink_cut ? "shrinking stopped at the smallest found" : "shrunk") << ":\n"
          << case_file_text(*found.failing);
     } else {
       os << found.rapidcheck_message << "\n";

@@ -203,9 +203,8 @@ bool take_search(Verdict& v, const SearchResult<Case>& found, const CheckOptions
              found.rapidcheck_message;
     return true;
   }
-  v.note = found.end == SearchEnd::designed_failure
-               ? "designed search found a counterexample"
-               : "random search found a counterexample (shrunk)";
+  v.note = found.end == SearchEnd::designed_failure ? "designed search found a counterexample"
+                                                    : random_failure_note(found);
   Counterexample c;
   c.values = found.outcome.judgement.values;
   c.command = fmt::format("nsh check --scheme {} --property {} --cases {} --seed {}{}{}", v.scheme,

@@ -143,15 +143,13 @@ void write_junit(const std::string& path, const std::vector<Verdict>& verdicts,
     const double seconds =
         i < timing.per_verdict_seconds.size() ? timing.per_verdict_seconds[i] : 0.0;
     out << fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">",
-                       xml_escape(junit_classname(v.scheme)), xml_escape(v.property),
-                       seconds);
+                       xml_escape(junit_classname(v.scheme)), xml_escape(v.property), seconds);
     if (v.outcome == Outcome::fail) {
       out << "\n      <failure message=\"" << xml_escape(v.note.empty() ? "failed" : v.note)
           << "\">" << xml_escape(failure_text(v)) << "</failure>\n    ";
     } else if (v.outcome != Outcome::pass) {
       out << "<skipped message=\""
-          << xml_escape(std::string(to_string(v.outcome)) +
-                              (v.note.empty() ? "" : ": " + v.note))
+          << xml_escape(std::string(to_string(v.outcome)) + (v.note.empty() ? "" : ": " + v.note))
           << "\"/>";
     }
     out << "</testcase>\n";

@@ -10,7 +10,11 @@
 // every value it is built from is shrunk. rapidcheck gives each case its own split of the
 // seed's random stream, so a case is the same whichever cases before it were evaluated: a
 // shard draws every case (keeping the sizes and any discards of the unsharded run) and
-// evaluates its share. Calls after the first failure are shrinking and always evaluate.
+// evaluates its share. Calls after the first failure are shrinking and evaluate, at most
+// kMaxShrinkEvaluations of them: a shrink of a costly case (an event-driven run compared in
+// Real50 takes a second) is otherwise unbounded — one ran for 30 minutes. After the cap every
+// further candidate counts as passing, so rapidcheck ends with the smallest failing case found
+// so far; a count, not a time, so that the same seed still gives the same counterexample.
 
 #include <nsh/properties/check.hpp>
 #include <nsh/properties/runner.hpp>
@@ -24,6 +28,9 @@
 #include <vector>
 
 namespace nsh::properties {
+
+/// Most shrinking evaluations of one search (docs/limits.md, "Shrinking").
+inline constexpr int kMaxShrinkEvaluations = 1000;
 
 template <class Case>
 struct CaseSearch {
@@ -62,7 +69,19 @@ struct SearchResult {
   std::optional<long> failing_index;
   std::string reproduce;           ///< RC_PARAMS string of a random or rapidcheck failure
   std::string rapidcheck_message;  ///< rapidcheck's description of a failure or error
+  /// The shrinking reached kMaxShrinkEvaluations: `failing` is the smallest failing case found
+  /// by then, perhaps not a minimal one.
+  bool shrink_cut{false};
 };
+
+/// The note of a random failure: shrunk, or how far the shrinking got.
+template <class Case>
+std::string random_failure_note(const SearchResult<Case>& found) {
+  return found.shrink_cut ? "random search found a counterexample (shrinking stopped after " +
+                                std::to_string(kMaxShrinkEvaluations) +
+                                " evaluations: the smallest found, perhaps not minimal)"
+                          : std::string("random search found a counterexample (shrunk)");
+}
 
 template <class Case>
 SearchResult<Case> search_cases(const CaseSearch<Case>& search, const CheckOptions& options) {
@@ -91,12 +110,16 @@ SearchResult<Case> search_cases(const CaseSearch<Case>& search, const CheckOptio
   // 2. Random cases.
   long drawn = 0;
   std::optional<long> first_failure;
+  int shrink_evaluations = 0;
   const auto property = [&]() {
     Case c = search.draw();
     const long index = designed_count + drawn;
     if (!first_failure) {
       ++drawn;
       if (!here(index)) return;
+    } else if (++shrink_evaluations > kMaxShrinkEvaluations) {
+      r.shrink_cut = true;
+      return;
     }
     CaseOutcome out = search.evaluate(c);
     if (counts(out)) ++r.random_evaluated;

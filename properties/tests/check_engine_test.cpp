@@ -1,0 +1,79 @@
+// The check engine's bound on shrinking (check_engine.hpp, kMaxShrinkEvaluations): a failure
+// whose shrinking would take more evaluations stops at the cap with the smallest failing case
+// found so far, says so, and gives the same counterexample for the same seed; a short shrink is
+// not cut.
+#include <nsh/properties/check_engine.hpp>
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace nsh::properties {
+namespace {
+
+using Case = std::vector<int>;
+
+// Broken by every list of at least `length` numbers above 10^6 (rapidcheck's first, smallest
+// cases are 10^6 each: they pass). Drawn with 80 numbers (`long`),
+// a shrink walks each of the 80 down to 10^6 + 1, about 30 evaluations a number; drawn with a
+// length of rapidcheck's choosing, it removes numbers down to `length` and shrinks those.
+struct Search {
+  int length;
+  bool long_lists;
+  int evaluations = 0;
+  int evaluations_at_first_failure = -1;
+
+  SearchResult<Case> run() {
+    CaseSearch<Case> search;
+    search.id = "check_engine_test";
+    const auto number = rc::gen::inRange(1000000, 1000000000);
+    search.draw = [this, number] {
+      return long_lists ? *rc::gen::container<Case>(80, number)
+                        : *rc::gen::suchThat(rc::gen::container<Case>(number),
+                                             [](const Case& c) { return !c.empty(); });
+    };
+    search.evaluate = [this](const Case& c) {
+      ++evaluations;
+      CaseOutcome out;
+      out.evaluated = true;
+      const bool broken = static_cast<int>(c.size()) >= length &&
+                          std::all_of(c.begin(), c.end(), [](int x) { return x > 1000000; });
+      out.judgement.holds = !broken;
+      if (broken && evaluations_at_first_failure < 0) evaluations_at_first_failure = evaluations;
+      return out;
+    };
+    CheckOptions options;
+    options.cases = 5;
+    options.seed = 3;
+    return search_cases(search, options);
+  }
+};
+
+TEST(CheckEngine, ALongShrinkStopsAtTheCapWithAFailingCaseAndSaysSo) {
+  Search long_one{50, true};
+  const SearchResult<Case> found = long_one.run();
+  ASSERT_EQ(found.end, SearchEnd::random_failure);
+  ASSERT_TRUE(found.failing);
+  EXPECT_TRUE(found.shrink_cut);
+  EXPECT_EQ(long_one.evaluations - long_one.evaluations_at_first_failure, kMaxShrinkEvaluations);
+  EXPECT_GE(found.failing->size(), 50u);  // still a counterexample
+  EXPECT_NE(random_failure_note(found).find("shrinking stopped after 1000 evaluations"),
+            std::string::npos);
+  // The same seed, the same counterexample: the cap is a count, not a time.
+  Search again{50, true};
+  EXPECT_EQ(*again.run().failing, *found.failing);
+}
+
+TEST(CheckEngine, AShortShrinkIsNotCut) {
+  Search short_one{1, false};
+  const SearchResult<Case> found = short_one.run();
+  ASSERT_EQ(found.end, SearchEnd::random_failure);
+  EXPECT_FALSE(found.shrink_cut);
+  EXPECT_EQ(*found.failing, Case{1000001});  // shrunk to the minimal counterexample
+  EXPECT_EQ(random_failure_note(found), "random search found a counterexample (shrunk)");
+}
+
+}  // namespace
+}  // namespace nsh::properties

@@ -11,8 +11,9 @@
 // seed's random stream, so a case is the same whichever cases before it were evaluated: a
 // shard draws every case (keeping the sizes and any discards of the unsharded run) and
 // evaluates its share. Calls after the first failure are shrinking and evaluate, at most
-// kMaxShrinkEvaluations of them: a shrink of a costly case (an event-driven run compared in
-// Real50 takes a second) is otherwise unbounded — one ran for 30 minutes. After the cap every
+// CaseSearch::max_shrink_evaluations of them: a shrink of a costly case (an event-driven run
+// compared in Real50 takes a second) is otherwise unbounded — one ran for 30 minutes. After the
+// cap every
 // further candidate counts as passing, so rapidcheck ends with the smallest failing case found
 // so far; a count, not a time, so that the same seed still gives the same counterexample.
 
@@ -45,6 +46,8 @@ struct CaseSearch {
   bool count_refused{false};
   /// Evaluate only the shard's share (CheckOptions::shard/shards); false: every case.
   bool sharded{true};
+  /// Most evaluations while shrinking a failure (lower where one evaluation is costly).
+  int max_shrink_evaluations{kMaxShrinkEvaluations};
 };
 
 enum class SearchEnd {
@@ -72,13 +75,14 @@ struct SearchResult {
   /// The shrinking reached kMaxShrinkEvaluations: `failing` is the smallest failing case found
   /// by then, perhaps not a minimal one.
   bool shrink_cut{false};
+  int shrink_evaluations{0};  ///< evaluations while shrinking (at most the search's cap)
 };
 
 /// The note of a random failure: shrunk, or how far the shrinking got.
 template <class Case>
 std::string random_failure_note(const SearchResult<Case>& found) {
   return found.shrink_cut ? "random search found a counterexample (shrinking stopped after " +
-                                std::to_string(kMaxShrinkEvaluations) +
+                                std::to_string(found.shrink_evaluations) +
                                 " evaluations: the smallest found, perhaps not minimal)"
                           : std::string("random search found a counterexample (shrunk)");
 }
@@ -110,16 +114,17 @@ SearchResult<Case> search_cases(const CaseSearch<Case>& search, const CheckOptio
   // 2. Random cases.
   long drawn = 0;
   std::optional<long> first_failure;
-  int shrink_evaluations = 0;
   const auto property = [&]() {
     Case c = search.draw();
     const long index = designed_count + drawn;
     if (!first_failure) {
       ++drawn;
       if (!here(index)) return;
-    } else if (++shrink_evaluations > kMaxShrinkEvaluations) {
+    } else if (r.shrink_evaluations == search.max_shrink_evaluations) {
       r.shrink_cut = true;
       return;
+    } else {
+      ++r.shrink_evaluations;
     }
     CaseOutcome out = search.evaluate(c);
     if (counts(out)) ++r.random_evaluated;

@@ -88,6 +88,15 @@ void refuse_penetration(const LinearSystem& s, double tolerance) {
   }
 }
 
+// Lsodar's default of 500 internal steps per call fails (istate = -1, "excess work") on stiff
+// or fast cases at rtol = 1e-10 within one nsh step; raised, those cases are stepped rather than
+// refused. Lsodar's work arrays exist only after initialize(): setting it before fails an
+// assertion (boost::shared_array, null).
+void allow_long_integrations(::Simulation& simulation) {
+  for (const SP::OneStepIntegrator& osi : *simulation.oneStepIntegrators())
+    if (auto lsodar = std::dynamic_pointer_cast<LsodarOSI>(osi)) lsodar->setMaxNstep(100000);
+}
+
 }  // namespace
 
 struct Simulation::Impl {
@@ -169,6 +178,7 @@ Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(ne
       refuse_penetration(s, std::static_pointer_cast<EventDriven>(simulation)->toleranceED());
       x.simulation = simulation;
       x.simulation->initialize();
+      allow_long_integrations(*simulation);
       return;
     }
     if (options.integrator == Options::Integrator::d1_minus_linear) {
@@ -183,6 +193,7 @@ Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(ne
                                          SICONOS_OSNSP_TS_VELOCITY + 1);
       x.simulation = simulation;
       x.simulation->initialize();
+      allow_long_integrations(*simulation);
       return;
     }
     SP::OneStepIntegrator osi;

@@ -362,6 +362,18 @@ TEST_F(SiconosAdapters, EventDrivenRefusesAPenetratedStartNamingTheContact) {
   }
 }
 
+// What the gate finds of the claimed penetration_bound (docs/siconos.md): EventDriven keeps a
+// closed contact with the acceleration LCP and no position correction, so its gap drifts at
+// Lsodar's tolerance (seed 1: a resting contact, g = 0, U = 0, reaches g = -5.2e-9 in one step of
+// 1/16, beyond the bound's 2 h |U| = 4.4e-9).
+TEST_F(SiconosAdapters, TheGateFindsEventDrivenClosedContactsDriftBelowZero) {
+  const Outcome run = nsh_run(
+      "check --scheme siconos:event-driven --property penetration_bound --cases 500 --seed 1 "
+      "--jobs 1 --quiet");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_NE(run.out.find("contact 0 gap went from 0 to -5.17"), std::string::npos) << run.out;
+}
+
 // The report's "Siconos 4.4 under the gate" table, computed here where the adapters are
 // registered: a row per (adapter, applicable property) with its counts.
 TEST_F(SiconosAdapters, TheReportTableCountsEachAdapterAndProperty) {

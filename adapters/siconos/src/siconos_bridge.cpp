@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <sstream>
 #include <stdexcept>
 
 namespace nsh::siconos_bridge {
@@ -71,6 +72,31 @@ void guarded(const char* what, F&& f) {
   }
 }
 
+// EventDriven::initialize() throws on a gap below -TOL_ED (2.2e-12 in Siconos 4.4) with an
+// exception whose what() says only "std::exception": the bridge says which contact, and why.
+void refuse_penetration(const LinearSystem& s, double tolerance) {
+  for (int a = 0; a < s.m; ++a) {
+    double gap = s.w[static_cast<std::size_t>(a)];
+    for (int i = 0; i < s.n; ++i)
+      gap += s.G[static_cast<std::size_t>(a * s.n + i)] * s.q0[static_cast<std::size_t>(i)];
+    if (gap < -tolerance) {
+      std::ostringstream message;
+      message << "EventDriven starts only from gaps >= -TOL_ED = " << -tolerance << "; contact "
+              << a << " has gap " << gap;
+      throw std::runtime_error(message.str());
+    }
+  }
+}
+
+// Lsodar's default of 500 internal steps per call fails (istate = -1, "excess work") on stiff
+// or fast cases at rtol = 1e-10 within one nsh step; raised, those cases are stepped rather than
+// refused. Lsodar's work arrays exist only after initialize(): setting it before fails an
+// assertion (boost::shared_array, null).
+void allow_long_integrations(::Simulation& simulation) {
+  for (const SP::OneStepIntegrator& osi : *simulation.oneStepIntegrators())
+    if (auto lsodar = std::dynamic_pointer_cast<LsodarOSI>(osi)) lsodar->setMaxNstep(100000);
+}
+
 }  // namespace
 
 struct Simulation::Impl {
@@ -82,7 +108,36 @@ struct Simulation::Impl {
   std::vector<int> index_set;
   int n{0};
   unsigned level{1};  // the OSI's input/output level: 1 MoreauJeanOSI, 0 SchatzmanPaoliOSI
+  bool event_driven{false};
+  double t0{0}, h{0};
+  long steps{0};  // nsh steps taken: the step ends at t0 + (steps + 1) h, a time event of td
+  int impacts{0};
+
+  void step_time_stepping();
+  void step_event_driven();
+  void read_state();
 };
+
+namespace {
+
+// As Siconos' BouncingBallED example sets it up: LsodarOSI integrates the smooth flow between
+// events (its root finder locates the gaps' zeros), EventDriven solves an impact LCP at each
+// impact and an acceleration LCP for the contact forces of the closed contacts. LsodarOSI sets
+// the interactions' levels itself (output 0..2, input 1..2) when simulation->initialize() runs.
+SP::Simulation event_driven_simulation(SP::NonSmoothDynamicalSystem nsds, SP::TimeDiscretisation td,
+                                       const Options& options) {
+  SP::LsodarOSI osi(new LsodarOSI());
+  osi->setTol(1, options.rtol, options.atol);
+  SP::EventDriven simulation(new EventDriven(nsds, td));
+  simulation->insertIntegrator(osi);
+  simulation->insertNonSmoothProblem(SP::OneStepNSProblem(new LCP(SICONOS_LCP_LEMKE)),
+                                     SICONOS_OSNSP_ED_IMPACT);
+  simulation->insertNonSmoothProblem(SP::OneStepNSProblem(new LCP(SICONOS_LCP_LEMKE)),
+                                     SICONOS_OSNSP_ED_SMOOTH_ACC);
+  return simulation;
+}
+
+}  // namespace
 
 Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(new Impl) {
   Impl& x = *impl_;
@@ -116,7 +171,16 @@ Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(ne
       x.contact_of[inter.get()] = a;
       x.interactions.push_back(inter);
     }
+    // For EventDriven the grid t0 + k h is a set of time events: each nsh step ends on one.
     SP::TimeDiscretisation td(new TimeDiscretisation(s.t0, s.h));
+    if (options.integrator == Options::Integrator::event_driven) {
+      SP::Simulation simulation = event_driven_simulation(nsds, td, options);
+      refuse_penetration(s, std::static_pointer_cast<EventDriven>(simulation)->toleranceED());
+      x.simulation = simulation;
+      x.simulation->initialize();
+      allow_long_integrations(*simulation);
+      return;
+    }
     if (options.integrator == Options::Integrator::d1_minus_linear) {
       // As Siconos' BouncingBallD1MinusLinear example sets it up: TimeSteppingD1Minus with two
       // LCPs, the impacts at velocity level and the contact forces at acceleration level.
@@ -129,6 +193,7 @@ Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(ne
                                          SICONOS_OSNSP_TS_VELOCITY + 1);
       x.simulation = simulation;
       x.simulation->initialize();
+      allow_long_integrations(*simulation);
       return;
     }
     SP::OneStepIntegrator osi;
@@ -144,6 +209,9 @@ Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(ne
   x.q = s.q0;
   x.v = s.v0;
   x.impulse.assign(static_cast<std::size_t>(s.m), 0.0);
+  x.event_driven = options.integrator == Options::Integrator::event_driven;
+  x.t0 = s.t0;
+  x.h = s.h;
 }
 
 Simulation::~Simulation() = default;
@@ -151,25 +219,75 @@ Simulation::~Simulation() = default;
 void Simulation::step() {
   Impl& x = *impl_;
   guarded("step", [&] {
-    x.simulation->advanceToEvent();  // TimeStepping: computeOneStep
-    const SiconosVector& q = *x.ds->q();
-    const SiconosVector& v = *x.ds->velocity();
-    for (int i = 0; i < x.n; ++i) {
-      x.q[static_cast<std::size_t>(i)] = q(static_cast<unsigned>(i));
-      x.v[static_cast<std::size_t>(i)] = v(static_cast<unsigned>(i));
-    }
-    for (std::size_t a = 0; a < x.interactions.size(); ++a)
-      x.impulse[a] = x.interactions[a]->lambda(x.level)->getValue(0);
-    x.index_set.clear();
-    // The index set as the step used it (Siconos updates it in nextStep, for the next step).
-    if (SP::InteractionsGraph graph = x.simulation->indexSet(x.level)) {
-      InteractionsGraph::VIterator vi, vend;
-      for (std::tie(vi, vend) = graph->vertices(); vi != vend; ++vi)
-        x.index_set.push_back(x.contact_of.at(graph->bundle(*vi).get()));
-      std::sort(x.index_set.begin(), x.index_set.end());
-    }
-    x.simulation->processEvents();  // TimeStepping: nextStep
+    if (x.event_driven)
+      x.step_event_driven();
+    else
+      x.step_time_stepping();
   });
+}
+
+void Simulation::Impl::read_state() {
+  const SiconosVector& q_now = *ds->q();
+  const SiconosVector& v_now = *ds->velocity();
+  for (int i = 0; i < n; ++i) {
+    q[static_cast<std::size_t>(i)] = q_now(static_cast<unsigned>(i));
+    v[static_cast<std::size_t>(i)] = v_now(static_cast<unsigned>(i));
+  }
+}
+
+void Simulation::Impl::step_time_stepping() {
+  simulation->advanceToEvent();  // TimeStepping: computeOneStep
+  read_state();
+  for (std::size_t a = 0; a < interactions.size(); ++a)
+    impulse[a] = interactions[a]->lambda(level)->getValue(0);
+  index_set.clear();
+  // The index set as the step used it (Siconos updates it in nextStep, for the next step).
+  if (SP::InteractionsGraph graph = simulation->indexSet(level)) {
+    InteractionsGraph::VIterator vi, vend;
+    for (std::tie(vi, vend) = graph->vertices(); vi != vend; ++vi)
+      index_set.push_back(contact_of.at(graph->bundle(*vi).get()));
+    std::sort(index_set.begin(), index_set.end());
+  }
+  simulation->processEvents();  // TimeStepping: nextStep
+}
+
+// Events are processed until the simulation's time is the grid point t0 + (k + 1) h, a time
+// event of the TimeDiscretisation, so no event past it is touched. At each impact (a
+// non-smooth event) the impact LCP on index set 1 gives lambda(1), the impulse of that impact;
+// the step's impulse is their sum.
+void Simulation::Impl::step_event_driven() {
+  // Siconos' EventsManager rounds event times to its tick; a Zeno accumulation is cut by
+  // Siconos itself (the impulses fall to round-off), this bound only stops a runaway.
+  constexpr int kMaxEventsPerStep = 100000;
+  const double t_end = t0 + static_cast<double>(steps + 1) * h;
+  std::fill(impulse.begin(), impulse.end(), 0.0);
+  std::vector<bool> impacted(interactions.size(), false);
+  impacts = 0;
+  SP::EventsManager events = simulation->eventsManager();
+  for (int count = 0; simulation->startingTime() < t_end - 1e-9 * h; ++count) {
+    if (count == kMaxEventsPerStep)
+      throw std::runtime_error("more than 100000 events in one step, from t = " +
+                               std::to_string(t_end - h));
+    if (events->needsIntegration()) simulation->advanceToEvent();
+    const bool impact = events->nextEvent()->getType() == NS_EVENT;
+    simulation->processEvents();
+    if (!impact) continue;
+    ++impacts;
+    SP::InteractionsGraph graph = simulation->indexSet(1);
+    if (!graph) continue;
+    InteractionsGraph::VIterator vi, vend;
+    for (std::tie(vi, vend) = graph->vertices(); vi != vend; ++vi) {
+      const int a = contact_of.at(graph->bundle(*vi).get());
+      impulse[static_cast<std::size_t>(a)] +=
+          interactions[static_cast<std::size_t>(a)]->lambda(1)->getValue(0);
+      impacted[static_cast<std::size_t>(a)] = true;
+    }
+  }
+  ++steps;
+  read_state();
+  index_set.clear();
+  for (std::size_t a = 0; a < impacted.size(); ++a)
+    if (impacted[a]) index_set.push_back(static_cast<int>(a));
 }
 
 const std::vector<double>& Simulation::q() const {
@@ -183,6 +301,9 @@ const std::vector<double>& Simulation::impulse() const {
 }
 const std::vector<int>& Simulation::index_set() const {
   return impl_->index_set;
+}
+int Simulation::impacts() const {
+  return impl_->impacts;
 }
 
 }  // namespace nsh::siconos_bridge

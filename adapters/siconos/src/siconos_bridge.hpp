@@ -31,16 +31,20 @@ struct Options {
   enum class Integrator {
     moreau_jean,      ///< MoreauJeanOSI(theta[, gamma]), velocity-level LCP on index set 1
     schatzman_paoli,  ///< SchatzmanPaoliOSI(theta), position-level LCP on index set 0
-    d1_minus_linear   ///< D1MinusLinearOSI + TimeSteppingD1Minus: impact LCP on index set 1
+    d1_minus_linear,  ///< D1MinusLinearOSI + TimeSteppingD1Minus: impact LCP on index set 1
+    event_driven      ///< LsodarOSI + EventDriven: impact LCP at each impact, flow in between
   };
   Integrator integrator{Integrator::moreau_jean};
   double theta{0.5};
   /// MoreauJeanOSI's gamma (the index set's g_k + gamma h U_k <= 0); NaN: Siconos' default.
   double gamma{std::numeric_limits<double>::quiet_NaN()};
+  /// LsodarOSI's relative and absolute tolerances (scalar, itol = 1), event_driven only.
+  double rtol{1e-10};
+  double atol{1e-12};
 };
 
-/// One Siconos TimeStepping simulation, advanced one step at a time. Every Siconos exception
-/// comes out as std::runtime_error with Siconos' message.
+/// One Siconos simulation (TimeStepping, or EventDriven on the grid), advanced one step at a time.
+/// Every Siconos exception comes out as std::runtime_error with Siconos' message.
 class Simulation {
  public:
   Simulation(const LinearSystem& system, const Options& options);
@@ -52,13 +56,17 @@ class Simulation {
   const std::vector<double>& q() const;
   const std::vector<double>& v() const;
   /// The multiplier of each contact's Interaction at the integrator's level: lambda(1), the
-  /// impulse of the step, for MoreauJeanOSI; lambda(0), the position-level multiplier p_{k+1}
-  /// of M (q_{k+1} - 2 q_k + q_{k-1}) = ... + G p_{k+1}, for SchatzmanPaoliOSI (zero when
-  /// inactive).
+  /// impulse of the step, for MoreauJeanOSI and D1MinusLinearOSI; for EventDriven, the sum of
+  /// lambda(1) over the impacts inside the step (zero without one); lambda(0), the position-level
+  /// multiplier p_{k+1} of M (q_{k+1} - 2 q_k + q_{k-1}) = ... + G p_{k+1}, for SchatzmanPaoliOSI
+  /// (zero when inactive).
   const std::vector<double>& impulse() const;
   /// The contacts in the index set the step's LCP was posed on (index set 1 for MoreauJeanOSI and
-  /// D1MinusLinearOSI, index set 0, every contact, for SchatzmanPaoliOSI), ascending.
+  /// D1MinusLinearOSI, index set 0, every contact, for SchatzmanPaoliOSI; for EventDriven, the
+  /// union of index set 1 over the impacts inside the step), ascending.
   const std::vector<int>& index_set() const;
+  /// EventDriven: the impacts (non-smooth events) Siconos processed inside the step.
+  int impacts() const;
 
  private:
   struct Impl;

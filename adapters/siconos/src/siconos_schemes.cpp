@@ -1,4 +1,5 @@
-// Siconos' MoreauJeanOSI and SchatzmanPaoliOSI as nsh schemes (schemes.hpp, docs/siconos.md).
+// Siconos' MoreauJeanOSI, SchatzmanPaoliOSI, D1MinusLinearOSI and EventDriven as nsh schemes
+// (schemes.hpp, docs/siconos.md).
 #include "siconos_bridge.hpp"
 
 #include <nsh/error.hpp>
@@ -70,9 +71,11 @@ class SiconosScheme final : public Scheme<double> {
   SchemeInfo info() const override {
     const bool mj = integrator_ == Integrator::moreau_jean;
     const bool d1 = integrator_ == Integrator::d1_minus_linear;
+    const bool ed = integrator_ == Integrator::event_driven;
     SchemeInfo info;
     info.family = mj   ? "siconos:moreau-jean"
                   : d1 ? "siconos:d1-minus-linear"
+                  : ed ? "siconos:event-driven"
                        : "siconos:schatzman-paoli";
     info.spec = spec_.str();
     // Schatzman–Paoli: central differences, second order in smooth phases for every theta
@@ -83,7 +86,7 @@ class SiconosScheme final : public Scheme<double> {
     info.impulse_lcp = true;
     info.momentum_conserving = mj;
     info.algorithmic_energy = false;
-    if (!d1) info.parameters["theta"] = format_scalar(theta_exact_);
+    if (!d1 && !ed) info.parameters["theta"] = format_scalar(theta_exact_);
     return info;
   }
 
@@ -132,6 +135,14 @@ class SiconosScheme final : public Scheme<double> {
     summary.index_set.clear();
     for (int a : simulation_->index_set()) summary.index_set.push_back(static_cast<Index>(a));
     summary.impulse = Vector<double>::Zero(m);
+    if (integrator_ == Integrator::event_driven) {
+      summarize_event_driven(state, P, summary);
+      state.q = q_next;
+      state.v = v_next;
+      state.t += h;
+      last_ = state;
+      return;
+    }
     // SchatzmanPaoliOSI's multiplier p_{k+1} is position-level,
     // M (q_{k+1} - 2 q_k + q_{k-1}) = h^2 F~ + G p_{k+1}: p / h is the impulse of the jump of the
     // half-step velocities (q_{k+1} - q_k)/h - (q_k - q_{k-1})/h, nsh's P of the step.
@@ -194,6 +205,29 @@ class SiconosScheme final : public Scheme<double> {
       throw ModelError("model", std::string("Siconos refused the model: ") + e.what());
     }
     last_ = from;
+  }
+
+  // What a step of the event-driven simulation tells: its end state and the sum of the impulses
+  // of the impacts inside it. The rest of the ledger is not one step's: between impacts Lsodar
+  // integrates the flow with the contact forces of the closed contacts (lambda(2), an
+  // acceleration LCP), which no grid-level quantity records, so the works, the external impulse
+  // and the pre-impact velocities are left unrecorded (zero, U_k) and no step-level law is
+  // claimed on them (docs/siconos.md).
+  void summarize_event_driven(const State<double>& state, const Vector<double>& P,
+                              StepSummary<double>& summary) const {
+    const LinearModel<double>& model = *model_;
+    for (Index a : summary.index_set) summary.impulse(a) = P(a);
+    summary.velocity_newton = model.G.transpose() * state.v;
+    summary.external_impulse = Vector<double>::Zero(model.dofs());
+    summary.W_ext = 0;
+    summary.W_damp = 0;
+    summary.W_contact = 0;
+    summary.numerical_dissipation = 0;
+    summary.has_algorithmic_energy = false;
+    summary.lcp_solved = false;
+    summary.lcp = LcpResult<double>{};
+    summary.lcp.status = LcpStatus::uncertified;
+    summary.lcp.message = "EventDriven's impact LCPs inside the step are not re-posed by nsh";
   }
 
   // The LCP Moreau–Jean poses on the index set I (docs/theory.md §2.1), W_I = G_I^T W^-1 G_I,
@@ -377,6 +411,35 @@ SchemeEntry d1_minus_linear_entry() {
   return entry;
 }
 
+// What Siconos documents of EventDriven with NewtonImpactNSL (EventDriven.hpp, Siconos' user
+// guide): exact event location, Newton's law and Signorini at each impact, the flow with g >= 0
+// in between. The step-level predicates read U_{k+1} at the grid point, after the flow that
+// follows an impact, so Newton's law and the impact work are not step properties here; what
+// nsh checks of it on the grid is that no gap goes negative beyond round-off and the event
+// tolerances: penetration_bound.
+std::vector<properties::Claim> event_driven_claims(const SchemeInfo&) {
+  properties::Claim claim;
+  claim.property = "penetration_bound";
+  claim.domain =
+      "every parameter (EventDriven locates each gap's zero and keeps g >= 0 between impacts; "
+      "docs/siconos.md)";
+  return {claim};
+}
+
+SchemeEntry event_driven_entry() {
+  SchemeEntry entry;
+  entry.name = "siconos:event-driven";
+  entry.summary =
+      "Siconos 4.4 EventDriven + LsodarOSI (impact and acceleration LCPs, Lemke), the grid "
+      "t0 + k h as time events, stepped by Siconos";
+  entry.make.get<double>() = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
+    return std::make_unique<SiconosScheme>(spec, SiconosScheme::Integrator::event_driven);
+  };
+  entry.in_all = false;
+  entry.representatives = {entry.name};
+  return entry;
+}
+
 }  // namespace
 
 void register_schemes(Registry& registry) {
@@ -386,6 +449,8 @@ void register_schemes(Registry& registry) {
     properties::register_scheme(schatzman_paoli_entry(), schatzman_paoli_claims, registry);
   if (!registry.contains("siconos:d1-minus-linear"))
     properties::register_scheme(d1_minus_linear_entry(), d1_minus_linear_claims, registry);
+  if (!registry.contains("siconos:event-driven"))
+    properties::register_scheme(event_driven_entry(), event_driven_claims, registry);
 }
 
 }  // namespace nsh::siconos

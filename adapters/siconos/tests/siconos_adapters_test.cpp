@@ -6,7 +6,9 @@
 // models are refused naming mu; (4) `--scheme all` leaves the adapters out; (5)
 // siconos:schatzman-paoli steps the recursion SchatzmanPaoliOSI.cpp implements (computed here
 // with nsh's LCP solver), passes its claim (penetration_bound at e = 0) and, unclaimed, fails
-// the velocity-level laws (newton_restitution, impact_work_nonpositive): docs/siconos.md.
+// the velocity-level laws (newton_restitution, impact_work_nonpositive); (6)
+// siconos:event-driven (EventDriven + LsodarOSI) follows nsh's event-driven reference on the
+// bouncing ball and a free oscillator, and refuses a penetrated start: docs/siconos.md.
 #include <nsh/error.hpp>
 #include <nsh/io/case_file.hpp>
 #include <nsh/lcp/lcp.hpp>
@@ -18,6 +20,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -268,6 +272,108 @@ TEST_F(SiconosAdapters, D1MinusLinearFliesExactlyAndPassesItsClaims) {
     EXPECT_NE(claimed.out.find(p), std::string::npos) << claimed.out;
 }
 
+// EventDriven + LsodarOSI (as Siconos' BouncingBallED example) against nsh's event-driven
+// reference on bouncing-ball (e = 1/2, h = 1/100, T = 3: impacts accumulate at t = 1.3546, then
+// the ball rests). Between impacts the flow is a parabola, which Lsodar's Adams formulas
+// integrate exactly up to rounding; the error is the location of each impact by Lsodar's root
+// finder at the adapter's rtol = 1e-10, atol = 1e-12 (7e-11 after the first impact, measured),
+// and each impact carries the error of the ones before (an error dt in an impact time moves q
+// by |U| dt and v by g dt). At the grid points checked, before the accumulation and at rest,
+// 1e-8 = 100 rtol; over every step, the accumulation included (its tens of ever shorter
+// flights bring the measured difference to 1.6e-8 at t = 1.35), 1e-7. Neither leaves room for
+// a wrong law: a missed or doubled impact, or a wrong restitution, changes v by O(1).
+TEST_F(SiconosAdapters, EventDrivenFollowsNshsEventDrivenOnTheBouncingBall) {
+  const auto c = builtin("bouncing-ball");
+  auto scheme = nsh::Registry::builtin().make<double>("siconos:event-driven");
+  auto reference = nsh::Registry::builtin().make<double>("event-driven");
+  const double h = 1e-2;
+  nsh::State<double> x = c.initial, y = c.initial;
+  scheme->initialize(c.model, x, h);
+  reference->initialize(c.model, y, h);
+  nsh::StepSummary<double> s, r;
+  int impacts = 0;
+  double worst = 0;
+  for (int k = 1; k <= 300; ++k) {
+    scheme->step(x, s);
+    reference->step(y, r);
+    EXPECT_NEAR(x.t, y.t, 1e-12) << "step " << k;
+    const double d = std::max(std::abs(x.q(0) - y.q(0)), std::abs(x.v(0) - y.v(0)));
+    worst = std::max(worst, d);
+    if (k == 25 || k == 50 || k == 100 || k == 130 || k == 200 || k == 300)
+      EXPECT_LT(d, 1e-8) << "t = " << x.t << ": q " << x.q(0) << " vs " << y.q(0) << ", v "
+                         << x.v(0) << " vs " << y.v(0);
+    // Before the ball comes to rest the reference's step impulse is the impacts' alone (no
+    // persistent contact force): Siconos' sum of lambda(1) over the step's impacts is it.
+    if (x.t < 1.27 && s.impulse(0) > 0) {  // impacts at 0.45, 0.90, 1.13, 1.24
+      ++impacts;
+      EXPECT_NEAR(s.impulse(0), r.impulse(0), 1e-8 * (1 + r.impulse(0))) << "step " << k;
+      EXPECT_EQ(s.index_set, std::vector<nsh::Index>{0}) << "step " << k;
+    }
+  }
+  std::cout << "siconos:event-driven vs event-driven, bouncing-ball, h = 1/100: worst |dq|, "
+               "|dv| over 300 steps = "
+            << worst << "\n";
+  EXPECT_LT(worst, 1e-7);
+  EXPECT_GE(impacts, 4);
+  // The first impact: from height 1, U- = -sqrt(2 g), P = (1 + e) sqrt(2 g) (Newton, m = 1).
+  scheme->initialize(c.model, c.initial, h);
+  x = c.initial;
+  for (int k = 1; k <= 46; ++k) scheme->step(x, s);  // t* = sqrt(2 / 9.81) = 0.4515
+  EXPECT_NEAR(s.impulse(0), 1.5 * std::sqrt(2 * 9.81), 1e-8);
+}
+
+// A free oscillator without contact (q'' + 4 q = 0, q = cos 2t + sin(2t) / 4): no event but the
+// grid's, Lsodar alone. At rtol = 1e-10 the global error over 10 s (3 periods) stays near
+// 1e-10 times the amplitude; 1e-8 leaves room for the error's growth, not for a wrong flow.
+TEST_F(SiconosAdapters, EventDrivenFollowsAFreeOscillatorWithoutContact) {
+  const auto c = builtin("free-oscillator");
+  auto scheme = nsh::Registry::builtin().make<double>("siconos:event-driven");
+  const double h = 1e-2;
+  nsh::State<double> x = c.initial;
+  scheme->initialize(c.model, x, h);
+  nsh::StepSummary<double> s;
+  double worst = 0;
+  for (int k = 1; k <= 1000; ++k) {
+    scheme->step(x, s);
+    const double t = k * h;
+    EXPECT_NEAR(x.t, t, 1e-12);
+    worst = std::max({worst, std::abs(x.q(0) - (std::cos(2 * t) + std::sin(2 * t) / 4)),
+                      std::abs(x.v(0) - (-2 * std::sin(2 * t) + std::cos(2 * t) / 2))});
+    EXPECT_TRUE(s.index_set.empty()) << "step " << k;
+  }
+  std::cout << "siconos:event-driven, free-oscillator, h = 1/100, 10 s: worst error = " << worst
+            << "\n";
+  EXPECT_LT(worst, 1e-8);
+}
+
+// EventDriven::initialize() refuses a penetrated start (a gap below -TOL_ED) with an exception
+// that says only "std::exception"; the adapter refuses it as a model error naming the contact.
+TEST_F(SiconosAdapters, EventDrivenRefusesAPenetratedStartNamingTheContact) {
+  auto c = builtin("bouncing-ball");
+  c.initial.q(0) = -1e-3;
+  c.initial.v(0) = 0.02;
+  auto scheme = nsh::Registry::builtin().make<double>("siconos:event-driven");
+  try {
+    scheme->initialize(c.model, c.initial, 1e-2);
+    FAIL() << "a penetrated start was accepted";
+  } catch (const nsh::ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("contact 0 has gap -0.001"), std::string::npos)
+        << e.what();
+  }
+}
+
+// What the gate finds of the claimed penetration_bound (docs/siconos.md): EventDriven keeps a
+// closed contact with the acceleration LCP and no position correction, so its gap drifts at
+// Lsodar's tolerance (seed 1: a resting contact, g = 0, U = 0, reaches g = -5.2e-9 in one step of
+// 1/16, beyond the bound's 2 h |U| = 4.4e-9).
+TEST_F(SiconosAdapters, TheGateFindsEventDrivenClosedContactsDriftBelowZero) {
+  const Outcome run = nsh_run(
+      "check --scheme siconos:event-driven --property penetration_bound --cases 500 --seed 1 "
+      "--jobs 1 --quiet");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_NE(run.out.find("contact 0 gap went from 0 to -5.17"), std::string::npos) << run.out;
+}
+
 // The report's "Siconos 4.4 under the gate" table, computed here where the adapters are
 // registered: a row per (adapter, applicable property) with its counts.
 TEST_F(SiconosAdapters, TheReportTableCountsEachAdapterAndProperty) {
@@ -281,7 +387,8 @@ TEST_F(SiconosAdapters, TheReportTableCountsEachAdapterAndProperty) {
   for (const char* row : {"| `siconos:moreau-jean` | moreau_jean_energy_dissipation | yes |",
                           "| `siconos:schatzman-paoli` | penetration_bound | yes |",
                           "| `siconos:schatzman-paoli` | newton_restitution | no |",
-                          "| `siconos:d1-minus-linear` | newton_restitution | yes |"})
+                          "| `siconos:d1-minus-linear` | newton_restitution | yes |",
+                          "| `siconos:event-driven` | penetration_bound | yes |"})
     EXPECT_NE(mdown.find(row), std::string::npos) << row << "\n" << mdown;
 }
 

@@ -216,11 +216,6 @@ TEST(Reliability, ConvergeFlagsUntrustedOrdersAndShowsTheScale) {
   EXPECT_EQ(j["relative_errors"]["q_max"].size(), 2u);
 }
 
-// Issue 20, determinism: the same options give the same results. nsh converge measures wall
-// time (its work-precision part), so wall_seconds and the plots drawn against it change from
-// run to run; the errors, the orders, the convergence plots and the printed summary (its
-// timings masked) are the same bytes, in double and in 50 digits, against the analytic and
-// the event-driven reference.
 // The cells of a CSV line; a quoted cell (a scheme spec) holds commas.
 std::vector<std::string> csv_cells(const std::string& line) {
   std::vector<std::string> cells(1);
@@ -252,6 +247,11 @@ std::string without_column(const std::string& csv, const std::string& column) {
   return out;
 }
 
+// Issue 20, determinism: the same options give the same results. nsh converge measures wall
+// time (its work-precision part), so wall_seconds and the plots drawn against it change from
+// run to run; the errors, the orders, the convergence plots and the printed summary (its
+// timings masked) are the same bytes, in double and in 50 digits, against the analytic and
+// the event-driven reference.
 TEST(Reliability, ConvergeGivesTheSameResultsTwice) {
   for (const std::string reference : {"analytic", "event-driven"}) {
     std::vector<fs::path> dirs;

@@ -510,16 +510,17 @@ TEST_F(Report, EnergyCommandStreamsInConstantMemory) {
   EXPECT_LT(large - small, 8 * 1024) << "peak memory " << small << " kB vs " << large << " kB";
 }
 
-// Issue 20, determinism: a second report with the same cases and seed, its convergence and
-// energy parts restricted to one scheme, gives the fixture's verdicts (JSON, CSV and the
-// summary's table) byte for byte, and that scheme's energy ledgers and convergence studies
-// (wall time aside: the work-precision part measures it) are the fixture's.
+// The summary's verdict section, up to the next section.
 std::string verdict_section(const std::string& summary) {
   const std::size_t begin = summary.find("## Verdicts");
   const std::size_t end = summary.find("\n## ", begin + 1);
   return begin == std::string::npos ? std::string() : summary.substr(begin, end - begin);
 }
 
+// Issue 20, determinism: a second report with the same cases and seed, its convergence and
+// energy parts restricted to one scheme, gives the fixture's verdicts (JSON, CSV and the
+// summary's table) byte for byte, and that scheme's energy ledgers and convergence studies
+// (wall time aside: the work-precision part measures it) are the fixture's.
 TEST_F(Report, ASecondRunGivesTheSameVerdictsLedgersAndErrors) {
   const fs::path again = dir_ / ("again_" + std::to_string(::getpid()));
   const std::string scheme = "moreau-jean:activation=position-velocity,lcp=lemke,theta=1";

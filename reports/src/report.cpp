@@ -341,11 +341,13 @@ void verdict_table(const std::string& title, const std::string& id,
 void verdict_section(const ReportResult& result, const ReportOptions& options, std::string& html,
                      std::string& mdown) {
   std::vector<std::string> linear, constrained, first_order;
+  std::set<std::string> placed;
   for (const auto& v : result.verdicts) {
+    if (!placed.insert(v.scheme).second) continue;  // one table per scheme, decided once
     auto& rows = nonholonomic(v.scheme)   ? constrained
                  : second_order(v.scheme) ? linear
                                           : first_order;
-    if (std::find(rows.begin(), rows.end(), v.scheme) == rows.end()) rows.push_back(v.scheme);
+    rows.push_back(v.scheme);
   }
   html += "<h2 id=\"verdicts\">Every built-in scheme against the shared properties</h2>\n";
   html += fmt::format(

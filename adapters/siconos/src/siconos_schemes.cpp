@@ -135,14 +135,25 @@ class SiconosScheme final : public Scheme<double> {
     summary.index_set.clear();
     for (int a : simulation_->index_set()) summary.index_set.push_back(static_cast<Index>(a));
     summary.impulse = Vector<double>::Zero(m);
-    if (integrator_ == Integrator::event_driven) {
+    if (integrator_ == Integrator::event_driven)
       summarize_event_driven(state, P, summary);
-      state.q = q_next;
-      state.v = v_next;
-      state.t += h;
-      last_ = state;
-      return;
-    }
+    else
+      summarize_time_step(state, q_next, v_next, P, summary);
+    state.q = q_next;
+    state.v = v_next;
+    state.t += h;
+    last_ = state;
+  }
+
+ private:
+  // The ledger of one step of a time-stepping integrator from Siconos' end state and impulse,
+  // on nsh's theta-weighted definitions (docs/theory.md §2.1), and its impact LCP certified
+  // where nsh can pose it.
+  void summarize_time_step(const State<double>& state, const Vector<double>& q_next,
+                           const Vector<double>& v_next, const Vector<double>& P,
+                           StepSummary<double>& summary) const {
+    const LinearModel<double>& model = *model_;
+    const double h = h_;
     // SchatzmanPaoliOSI's multiplier p_{k+1} is position-level,
     // M (q_{k+1} - 2 q_k + q_{k-1}) = h^2 F~ + G p_{k+1}: p / h is the impulse of the jump of the
     // half-step velocities (q_{k+1} - q_k)/h - (q_k - q_{k-1})/h, nsh's P of the step.
@@ -179,19 +190,18 @@ class SiconosScheme final : public Scheme<double> {
       // The Schatzman–Paoli ledger is not Moreau–Jean's: no identity is claimed, and nsh does
       // not pose SchatzmanPaoliOSI's position-level LCP (docs/siconos.md).
       summary.numerical_dissipation = 0;
-      summary.lcp_solved = false;
-      summary.lcp = LcpResult<double>{};
-      summary.lcp.status = LcpStatus::uncertified;
-      summary.lcp.message = "SchatzmanPaoliOSI's position-level LCP is not re-posed by nsh";
+      leave_unposed(summary, "SchatzmanPaoliOSI's position-level LCP is not re-posed by nsh");
     }
-
-    state.q = q_next;
-    state.v = v_next;
-    state.t = t_next;
-    last_ = state;
   }
 
- private:
+  // A step whose LCP nsh does not pose: no certificate, and the verdicts that need one say why.
+  static void leave_unposed(StepSummary<double>& summary, const char* why) {
+    summary.lcp_solved = false;
+    summary.lcp = LcpResult<double>{};
+    summary.lcp.status = LcpStatus::uncertified;
+    summary.lcp.message = why;
+  }
+
   void restart(const State<double>& from) {
     siconos_bridge::Options options;
     options.integrator = integrator_;
@@ -218,16 +228,13 @@ class SiconosScheme final : public Scheme<double> {
     const LinearModel<double>& model = *model_;
     for (Index a : summary.index_set) summary.impulse(a) = P(a);
     summary.velocity_newton = model.G.transpose() * state.v;
-    summary.external_impulse = Vector<double>::Zero(model.dofs());
+    summary.external_impulse.setZero(model.dofs());
     summary.W_ext = 0;
     summary.W_damp = 0;
     summary.W_contact = 0;
     summary.numerical_dissipation = 0;
     summary.has_algorithmic_energy = false;
-    summary.lcp_solved = false;
-    summary.lcp = LcpResult<double>{};
-    summary.lcp.status = LcpStatus::uncertified;
-    summary.lcp.message = "EventDriven's impact LCPs inside the step are not re-posed by nsh";
+    leave_unposed(summary, "EventDriven's impact LCPs inside the step are not re-posed by nsh");
   }
 
   // The LCP Moreau–Jean poses on the index set I (docs/theory.md §2.1), W_I = G_I^T W^-1 G_I,

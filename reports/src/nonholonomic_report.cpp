@@ -5,6 +5,7 @@
 #include <nsh/io/case_file.hpp>
 #include <nsh/io/nonholonomic_case_file.hpp>
 #include <nsh/nonholonomic/discrete_lagrange_dalembert.hpp>
+#include <nsh/nonholonomic/exact_reference.hpp>
 #include <nsh/nonholonomic/nonlinear_adapter.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/reports/nonholonomic.hpp>
@@ -22,6 +23,22 @@ namespace {
 const std::vector<std::string>& nonholonomic_report_steps() {
   static const std::vector<std::string> steps{"0.02", "0.01", "0.005", "0.0025"};
   return steps;
+}
+
+/// The impact-time study's ladder: h <= 1/200 is where Moreau–Jean's impact-time errors are
+/// asymptotic on the rolling disk (docs/nonholonomic.md); the coarse ladder above is not.
+const std::vector<std::string>& nonholonomic_impact_steps() {
+  static const std::vector<std::string> steps{"1/200", "1/400", "1/800", "1/1600"};
+  return steps;
+}
+
+/// The impact-time study's horizon: halfway between the reference's second and third impacts,
+/// so every run sees the first two and none is cut inside an impact step (the case's T if it
+/// has fewer than three).
+double first_two_impacts_horizon(const NonholonomicCase<double>& c) {
+  const NonholonomicReference<double> reference = exact_reference(*c.model, c.initial, c.T);
+  if (reference.impacts.size() < 3) return c.T;
+  return (reference.impacts[1].t + reference.impacts[2].t) / 2;
 }
 
 /// max over impacts of |E+ - E-|/E of a DLA run: the first regular segment after an impact
@@ -74,6 +91,11 @@ NonholonomicStudy nonholonomic_study(const std::string& case_name,
       study.jump.push_back(dla_worst_jump(run_dla<double>(*c.model, c.initial, h, c.T)));
     }
     study.jump_fit = fit_order(study.jump_h, study.jump);
+    ConvergenceOptions impacts = options;
+    impacts.h = nonholonomic_impact_steps();
+    study.impact_T = first_two_impacts_horizon(c);
+    impacts.T = fmt::format("{}", study.impact_T);
+    study.impact_studies = run_convergence(impacts);
     study.plot_h = 0.01;
     for (const char* spec : {"dla", "moreau-jean"})
       study.paths.push_back(nonholonomic_path(spec, c, study.plot_h));
@@ -194,6 +216,38 @@ std::string nonholonomic_jump_plot(const NonholonomicStudy& s) {
   return plot.render();
 }
 
+/// One row per (scheme, measure): the impact times alone (`impact_times`) or everything else.
+std::string nonholonomic_html_table(const std::vector<ConvergenceStudy>& studies,
+                                    bool impact_times) {
+  std::string html =
+      "<table><tr><th>scheme</th><th>measure</th><th>fitted order</th><th>largest "
+      "error</th><th>failed runs</th></tr>\n";
+  for (const auto& c : studies) {
+    int failed = 0;
+    for (const auto& f : c.failures) failed += f.empty() ? 0 : 1;
+    for (const auto& m : c.measures)
+      if ((m == "impact_time") == impact_times)
+        html += fmt::format(
+            "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{:.2e}</td>"
+            "<td class=\"num\">{}</td></tr>\n",
+            xml_escape(c.scheme), xml_escape(m), xml_escape(nonholonomic_order_text(c.fits.at(m))),
+            nonholonomic_largest_finite(c.errors.at(m)), failed);
+  }
+  return html + "</table>\n";
+}
+
+std::string nonholonomic_md_table(const std::vector<ConvergenceStudy>& studies,
+                                  bool impact_times) {
+  std::string md = "| scheme | measure | fitted order | largest error |\n|---|---|---|---|\n";
+  for (const auto& c : studies)
+    for (const auto& m : c.measures)
+      if ((m == "impact_time") == impact_times)
+        md += fmt::format("| {} | {} | {} | {:.2e} |\n", nonholonomic_md_cell(c.scheme), m,
+                          nonholonomic_order_text(c.fits.at(m)),
+                          nonholonomic_largest_finite(c.errors.at(m)));
+  return md;
+}
+
 }  // namespace
 
 std::vector<NonholonomicStudy> default_nonholonomic_studies(
@@ -219,20 +273,13 @@ std::string nonholonomic_html(const std::vector<NonholonomicStudy>& studies,
     html += "<p class=\"note\">" + xml_escape(nonholonomic_jump_sentence(s)) +
             ". Data: <a href=\"" + xml_escape(dir_of(s.case_name)) +
             "/convergence.json\">convergence.json</a>.</p>\n";
-    html +=
-        "<table><tr><th>scheme</th><th>measure</th><th>fitted order</th><th>largest "
-        "error</th><th>failed runs</th></tr>\n";
-    for (const auto& c : s.studies) {
-      int failed = 0;
-      for (const auto& f : c.failures) failed += f.empty() ? 0 : 1;
-      for (const auto& m : c.measures)
-        html += fmt::format(
-            "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{:.2e}</td>"
-            "<td class=\"num\">{}</td></tr>\n",
-            xml_escape(c.scheme), xml_escape(m), xml_escape(nonholonomic_order_text(c.fits.at(m))),
-            nonholonomic_largest_finite(c.errors.at(m)), failed);
-    }
-    html += "</table>\n<div class=\"plots\">\n" + nonholonomic_path_plot(s) +
+    html += nonholonomic_html_table(s.studies, false);
+    html += "<p class=\"note\">Impact times over the first two impacts (T = " +
+            format_short(s.impact_T) + ", h = 1/200 … 1/1600: the coarse ladder above is not " +
+            "asymptotic for them). Data: <a href=\"" + xml_escape(dir_of(s.case_name)) +
+            "/impact-times/convergence.json\">impact-times/convergence.json</a>.</p>\n";
+    html += nonholonomic_html_table(s.impact_studies, true);
+    html += "<div class=\"plots\">\n" + nonholonomic_path_plot(s) +
             nonholonomic_energy_plot(s) + nonholonomic_jump_plot(s) + "</div>\n";
   }
   return html;
@@ -246,14 +293,9 @@ std::string nonholonomic_markdown(const std::vector<NonholonomicStudy>& studies)
       md += "- not run: " + nonholonomic_md_cell(s.failure) + "\n\n";
       continue;
     }
-    md += nonholonomic_jump_sentence(s) +
-          ".\n\n| scheme | measure | fitted order | largest error |\n"
-          "|---|---|---|---|\n";
-    for (const auto& c : s.studies)
-      for (const auto& m : c.measures)
-        md += fmt::format("| {} | {} | {} | {:.2e} |\n", nonholonomic_md_cell(c.scheme), m,
-                          nonholonomic_order_text(c.fits.at(m)),
-                          nonholonomic_largest_finite(c.errors.at(m)));
+    md += nonholonomic_jump_sentence(s) + ".\n\n" + nonholonomic_md_table(s.studies, false) +
+          "\nImpact times over the first two impacts (T = " + format_short(s.impact_T) +
+          ", h = 1/200 … 1/1600):\n\n" + nonholonomic_md_table(s.impact_studies, true);
     md += "\n";
   }
   return md;

@@ -263,6 +263,7 @@ struct Simulation::Impl {
   void step_time_stepping();
   void step_event_driven();
   void read_state();
+  std::string contacts_report() const;
 };
 
 namespace {
@@ -384,12 +385,37 @@ Simulation::~Simulation() = default;
 
 void Simulation::step() {
   Impl& x = *impl_;
-  guarded("step", [&] {
-    if (x.event_driven)
-      x.step_event_driven();
-    else
-      x.step_time_stepping();
-  });
+  try {
+    guarded("step", [&] {
+      if (x.event_driven)
+        x.step_event_driven();
+      else
+        x.step_time_stepping();
+    });
+  } catch (const std::runtime_error& e) {
+    if (!x.event_driven) throw;
+    throw std::runtime_error(e.what() + x.contacts_report());
+  }
+}
+
+// EventDriven's checks (updateIndexSet, updateIndexSetsWithDoubleCondition) throw on the values
+// of the contacts' outputs and multipliers, which their messages do not give: the first few
+// contacts of index set 1 with y(0..2) and lambda(1..2), as Siconos left them.
+std::string Simulation::Impl::contacts_report() const {
+  constexpr int kShown = 4;
+  std::ostringstream out;
+  out.precision(6);
+  int shown = 0;
+  for (std::size_t a = 0; a < interactions.size() && shown < kShown; ++a) {
+    const Interaction& inter = *interactions[a];
+    if (!inter.y(0) || (*inter.y(0))(0) > 1e-6) continue;
+    out << (shown++ == 0 ? "; closed contacts at Siconos' time " : "; ")
+        << (shown == 1 ? std::to_string(simulation->startingTime()) + ": " : "") << "contact " << a
+        << ": y(0) = " << (*inter.y(0))(0) << ", y(1) = " << (*inter.y(1))(0)
+        << ", y(2) = " << (*inter.y(2))(0) << ", lambda(1) = " << (*inter.lambda(1))(0)
+        << ", lambda(2) = " << (*inter.lambda(2))(0);
+  }
+  return out.str();
 }
 
 void Simulation::Impl::read_state() {

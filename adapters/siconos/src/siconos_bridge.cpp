@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iostream>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -61,14 +62,61 @@ SP::SiconosMatrix matrix_of(const std::vector<double>& row_major, int n) {
   return out;
 }
 
+// Siconos 4.4 throws Siconos::exception (SiconosException.hpp, THROW_EXCEPTION): a
+// std::exception whose what() is "std::exception", its message a boost::error_info beside the
+// source file and line it was thrown from. Both are what a user needs to see.
+std::string siconos_message(const Siconos::exception& e) {
+  const std::string* message = boost::get_error_info<Siconos::exception::extra_message>(e);
+  std::string out = message ? *message : std::string("(Siconos gave no message)");
+  const char* const* file = boost::get_error_info<boost::throw_file>(e);
+  const int* line = boost::get_error_info<boost::throw_line>(e);
+  if (file && line) {
+    const std::string path(*file);
+    out += " [" + path.substr(path.find_last_of('/') + 1) + ":" + std::to_string(*line) + "]";
+  }
+  return out;
+}
+
+// Siconos writes diagnostics to std::cout, some unconditionally (EventDriven::advanceToEvent
+// prints two lines at each event NewMarkAlphaOSI detects; EventDriven::updateIndexSet displays
+// the Interaction before it throws), which would land in the middle of `nsh simulate`'s table.
+// While Siconos runs, std::cout writes into a buffer: dropped after a call that returns, its
+// last lines appended to the error of a call that throws. (nsh runs cases in parallel in forked
+// processes, cli/src/process_pool.cpp, never in threads, so the swap is not raced.)
+class CapturedOutput {
+ public:
+  CapturedOutput() : saved_(std::cout.rdbuf(buffer_.rdbuf())) {}
+  ~CapturedOutput() { std::cout.rdbuf(saved_); }
+  CapturedOutput(const CapturedOutput&) = delete;
+  CapturedOutput& operator=(const CapturedOutput&) = delete;
+
+  // The last few lines Siconos printed, or nothing.
+  std::string tail() const {
+    constexpr std::size_t kTail = 600;
+    std::string text = buffer_.str();
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    if (text.empty()) return "";
+    if (text.size() > kTail) text = "..." + text.substr(text.size() - kTail);
+    return "; Siconos printed: " + text;
+  }
+
+ private:
+  std::ostringstream buffer_;
+  std::streambuf* saved_;
+};
+
 template <class F>
 void guarded(const char* what, F&& f) {
+  const CapturedOutput output;
+  const std::string where = std::string("Siconos ") + what + ": ";
   try {
     f();
+  } catch (const Siconos::exception& e) {
+    throw std::runtime_error(where + siconos_message(e) + output.tail());
   } catch (const std::exception& e) {
-    throw std::runtime_error(std::string("Siconos ") + what + ": " + e.what());
+    throw std::runtime_error(where + e.what() + output.tail());
   } catch (...) {
-    throw std::runtime_error(std::string("Siconos ") + what + ": an exception of unknown type");
+    throw std::runtime_error(where + "an exception of unknown type" + output.tail());
   }
 }
 
@@ -87,6 +135,105 @@ void refuse_penetration(const LinearSystem& s, double tolerance) {
     }
   }
 }
+
+// g = H q + b as a LagrangianScleronomousR, for NewMarkAlphaOSI: its computeFreeOutput
+// (NewMarkAlphaOSI.cpp, Siconos 4.4, `if(relationSubType == ScleronomousR)`) fills the right-hand
+// side of its three LCPs only for scleronomous relations; for a LagrangianLinearTIR (subtype
+// LinearTIR) it leaves them zero, so every impact LCP has the solution 0 and the event at the
+// impact recurs forever at the same time. Siconos' own NewMarkAlphaOSI example
+// (siconos-tutorials, RockingBlockED_NewMarkAlpha.cpp) uses LagrangianScleronomousR relations.
+// The Jacobian is H (constant), its time derivative zero.
+class LinearGapRelation : public LagrangianScleronomousR {
+ public:
+  LinearGapRelation(SP::SimpleMatrix H, SP::SiconosVector b) : H_(std::move(H)), b_(std::move(b)) {
+    _jachq.reset(new SimpleMatrix(*H_));
+  }
+
+  void initialize(Interaction&) override {
+    _jachq.reset(new SimpleMatrix(*H_));
+    _dotjachq.reset(new SimpleMatrix(H_->size(0), H_->size(1)));
+    _dotjachq->zero();
+  }
+  void computeh(const BlockVector& q, BlockVector&, SiconosVector& y) override {
+    for (unsigned a = 0; a < y.size(); ++a) {
+      double gap = (*b_)(a);
+      for (unsigned i = 0; i < q.size(); ++i) gap += (*H_)(a, i) * q.getValue(i);
+      y(a) = gap;
+    }
+  }
+  void computeJachq(const BlockVector&, BlockVector&) override {}
+  void computeDotJachq(const BlockVector&, BlockVector&, const BlockVector&) override {}
+
+ private:
+  SP::SimpleMatrix H_;
+  SP::SiconosVector b_;
+};
+
+// NewMarkAlphaOSI(rho_inf, false) with two repairs of Siconos 4.4, both needed for any model with
+// stiffness or damping (docs/siconos.md):
+// - NewMarkAlphaOSI::computeW negates the dynamical system's own K and C in place
+//   (`K = d->K(); if(K) *K *= -1.0;`, likewise C) each time it builds W, i.e. at
+//   initialization and at every Newton iteration: the residual M a + C v + K q - F then uses
+//   +K and -K on alternate iterations and the Newton iteration never converges. The integrator
+//   is given back the DS's K and C after each call (W is built with the right signs).
+// - EventDriven::newtonSolve loops `while(1 != 0)`, past its maximum number of iterations with a
+//   warning only: a Newton iteration that does not converge hangs. Past kMaxNewtonIterations on
+//   one interval the step fails instead, naming the interval.
+class NewMarkAlphaKeepingKC : public NewMarkAlphaOSI {
+ public:
+  static constexpr int kMaxNewtonIterations = 1000;
+
+  explicit NewMarkAlphaKeepingKC(double rho) : NewMarkAlphaOSI(rho, false) {}
+
+  void initializeWorkVectorsForDS(double t, SP::DynamicalSystem ds) override {
+    const KeptMatrices kept(ds);
+    NewMarkAlphaOSI::initializeWorkVectorsForDS(t, ds);
+  }
+
+  void prepareNewtonIteration(double time) override {
+    const std::pair<double, double> interval{simulation()->startingTime(), time};
+    if (interval != interval_) {
+      interval_ = interval;
+      iterations_ = 0;
+    }
+    if (++iterations_ > kMaxNewtonIterations) {
+      std::ostringstream message;
+      message.precision(17);
+      message << "NewMarkAlphaOSI's Newton iteration did not converge in "
+              << kMaxNewtonIterations << " iterations on [" << interval.first << ", "
+              << interval.second << "] (EventDriven::newtonSolve would iterate without end)";
+      throw std::runtime_error(message.str());
+    }
+    std::vector<KeptMatrices> kept;
+    DynamicalSystemsGraph::VIterator dsi, dsend;
+    for (std::tie(dsi, dsend) = _dynamicalSystemsGraph->vertices(); dsi != dsend; ++dsi)
+      if (checkOSI(dsi)) kept.emplace_back(_dynamicalSystemsGraph->bundle(*dsi));
+    NewMarkAlphaOSI::prepareNewtonIteration(time);
+  }
+
+ private:
+  // The DS's K and C, put back when the copy goes out of scope.
+  class KeptMatrices {
+   public:
+    explicit KeptMatrices(const SP::DynamicalSystem& ds)
+        : ds_(std::dynamic_pointer_cast<LagrangianLinearTIDS>(ds)) {
+      if (ds_ && ds_->K()) K_.reset(new SimpleMatrix(*ds_->K()));
+      if (ds_ && ds_->C()) C_.reset(new SimpleMatrix(*ds_->C()));
+    }
+    KeptMatrices(KeptMatrices&&) = default;
+    ~KeptMatrices() {
+      if (K_) *ds_->K() = *K_;
+      if (C_) *ds_->C() = *C_;
+    }
+
+   private:
+    SP::LagrangianLinearTIDS ds_;
+    SP::SimpleMatrix K_, C_;
+  };
+
+  std::pair<double, double> interval_{0, 0};
+  int iterations_{0};
+};
 
 // Lsodar's default of 500 internal steps per call fails (istate = -1, "excess work") on stiff
 // or fast cases at rtol = 1e-10 within one nsh step; raised, those cases are stepped rather than
@@ -116,6 +263,7 @@ struct Simulation::Impl {
   void step_time_stepping();
   void step_event_driven();
   void read_state();
+  std::string contacts_report() const;
 };
 
 namespace {
@@ -124,16 +272,29 @@ namespace {
 // events (its root finder locates the gaps' zeros), EventDriven solves an impact LCP at each
 // impact and an acceleration LCP for the contact forces of the closed contacts. LsodarOSI sets
 // the interactions' levels itself (output 0..2, input 1..2) when simulation->initialize() runs.
+// With NewMarkAlphaOSI, as Siconos' RockingBlockED_NewMarkAlpha example sets it up, EventDriven
+// needs a third LCP, at position level (SICONOS_OSNSP_ED_SMOOTH_POS), for the contact forces
+// inside each Newton iteration: EventDriven::insertIntegrator makes room for three problems, and
+// EventDriven::initOSNS calls setInputOutputLevel on the third without checking that it was
+// inserted, which is the segfault of a set-up with two (docs/siconos.md).
 SP::Simulation event_driven_simulation(SP::NonSmoothDynamicalSystem nsds, SP::TimeDiscretisation td,
                                        const Options& options) {
-  SP::LsodarOSI osi(new LsodarOSI());
-  osi->setTol(1, options.rtol, options.atol);
   SP::EventDriven simulation(new EventDriven(nsds, td));
-  simulation->insertIntegrator(osi);
+  const bool newmark = options.integrator == Options::Integrator::newmark_alpha;
+  if (newmark) {
+    simulation->insertIntegrator(SP::OneStepIntegrator(new NewMarkAlphaKeepingKC(options.rho)));
+  } else {
+    SP::LsodarOSI osi(new LsodarOSI());
+    osi->setTol(1, options.rtol, options.atol);
+    simulation->insertIntegrator(osi);
+  }
   simulation->insertNonSmoothProblem(SP::OneStepNSProblem(new LCP(SICONOS_LCP_LEMKE)),
                                      SICONOS_OSNSP_ED_IMPACT);
   simulation->insertNonSmoothProblem(SP::OneStepNSProblem(new LCP(SICONOS_LCP_LEMKE)),
                                      SICONOS_OSNSP_ED_SMOOTH_ACC);
+  if (newmark)
+    simulation->insertNonSmoothProblem(SP::OneStepNSProblem(new LCP(SICONOS_LCP_LEMKE)),
+                                       SICONOS_OSNSP_ED_SMOOTH_POS);
   return simulation;
 }
 
@@ -141,6 +302,8 @@ SP::Simulation event_driven_simulation(SP::NonSmoothDynamicalSystem nsds, SP::Ti
 
 Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(new Impl) {
   Impl& x = *impl_;
+  const bool event_driven = options.integrator == Options::Integrator::event_driven ||
+                            options.integrator == Options::Integrator::newmark_alpha;
   x.n = s.n;
   const bool schatzman_paoli = options.integrator == Options::Integrator::schatzman_paoli;
   x.level = schatzman_paoli ? 0 : 1;
@@ -164,7 +327,11 @@ Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(ne
         (*H)(0, static_cast<unsigned>(i)) = s.G[static_cast<std::size_t>(a * s.n + i)];
       SP::SiconosVector b(new SiconosVector(1));
       (*b)(0) = s.w[static_cast<std::size_t>(a)];
-      SP::Relation relation(new LagrangianLinearTIR(H, b));
+      SP::Relation relation;
+      if (options.integrator == Options::Integrator::newmark_alpha)
+        relation.reset(new LinearGapRelation(H, b));
+      else
+        relation.reset(new LagrangianLinearTIR(H, b));
       SP::NonSmoothLaw law(new NewtonImpactNSL(s.e[static_cast<std::size_t>(a)]));
       SP::Interaction inter(new Interaction(law, relation));
       nsds->link(inter, x.ds);
@@ -173,7 +340,7 @@ Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(ne
     }
     // For EventDriven the grid t0 + k h is a set of time events: each nsh step ends on one.
     SP::TimeDiscretisation td(new TimeDiscretisation(s.t0, s.h));
-    if (options.integrator == Options::Integrator::event_driven) {
+    if (event_driven) {
       SP::Simulation simulation = event_driven_simulation(nsds, td, options);
       refuse_penetration(s, std::static_pointer_cast<EventDriven>(simulation)->toleranceED());
       x.simulation = simulation;
@@ -209,7 +376,7 @@ Simulation::Simulation(const LinearSystem& s, const Options& options) : impl_(ne
   x.q = s.q0;
   x.v = s.v0;
   x.impulse.assign(static_cast<std::size_t>(s.m), 0.0);
-  x.event_driven = options.integrator == Options::Integrator::event_driven;
+  x.event_driven = event_driven;
   x.t0 = s.t0;
   x.h = s.h;
 }
@@ -218,12 +385,37 @@ Simulation::~Simulation() = default;
 
 void Simulation::step() {
   Impl& x = *impl_;
-  guarded("step", [&] {
-    if (x.event_driven)
-      x.step_event_driven();
-    else
-      x.step_time_stepping();
-  });
+  try {
+    guarded("step", [&] {
+      if (x.event_driven)
+        x.step_event_driven();
+      else
+        x.step_time_stepping();
+    });
+  } catch (const std::runtime_error& e) {
+    if (!x.event_driven) throw;
+    throw std::runtime_error(e.what() + x.contacts_report());
+  }
+}
+
+// EventDriven's checks (updateIndexSet, updateIndexSetsWithDoubleCondition) throw on the values
+// of the contacts' outputs and multipliers, which their messages do not give: the first few
+// contacts of index set 1 with y(0..2) and lambda(1..2), as Siconos left them.
+std::string Simulation::Impl::contacts_report() const {
+  constexpr int kShown = 4;
+  std::ostringstream out;
+  out.precision(6);
+  int shown = 0;
+  for (std::size_t a = 0; a < interactions.size() && shown < kShown; ++a) {
+    const Interaction& inter = *interactions[a];
+    if (!inter.y(0) || (*inter.y(0))(0) > 1e-6) continue;
+    out << (shown++ == 0 ? "; closed contacts at Siconos' time " : "; ")
+        << (shown == 1 ? std::to_string(simulation->startingTime()) + ": " : "") << "contact " << a
+        << ": y(0) = " << (*inter.y(0))(0) << ", y(1) = " << (*inter.y(1))(0)
+        << ", y(2) = " << (*inter.y(2))(0) << ", lambda(1) = " << (*inter.lambda(1))(0)
+        << ", lambda(2) = " << (*inter.lambda(2))(0);
+  }
+  return out.str();
 }
 
 void Simulation::Impl::read_state() {

@@ -32,7 +32,9 @@ struct Options {
     moreau_jean,      ///< MoreauJeanOSI(theta[, gamma]), velocity-level LCP on index set 1
     schatzman_paoli,  ///< SchatzmanPaoliOSI(theta), position-level LCP on index set 0
     d1_minus_linear,  ///< D1MinusLinearOSI + TimeSteppingD1Minus: impact LCP on index set 1
-    event_driven      ///< LsodarOSI + EventDriven: impact LCP at each impact, flow in between
+    event_driven,     ///< LsodarOSI + EventDriven: impact LCP at each impact, flow in between
+    newmark_alpha     ///< NewMarkAlphaOSI + EventDriven: Newton-iterated generalized-alpha steps,
+                      ///< position-level contact LCP, impact LCP at each located impact
   };
   Integrator integrator{Integrator::moreau_jean};
   double theta{0.5};
@@ -41,10 +43,14 @@ struct Options {
   /// LsodarOSI's relative and absolute tolerances (scalar, itol = 1), event_driven only.
   double rtol{1e-10};
   double atol{1e-12};
+  /// NewMarkAlphaOSI(rho_inf, false): the spectral radius at infinity, newmark_alpha only.
+  double rho{0.5};
 };
 
 /// One Siconos simulation (TimeStepping, or EventDriven on the grid), advanced one step at a time.
-/// Every Siconos exception comes out as std::runtime_error with Siconos' message.
+/// Every Siconos exception comes out as std::runtime_error with Siconos' message (the text a
+/// Siconos::exception carries as boost::error_info, and where it was thrown: its what() says only
+/// "std::exception").
 class Simulation {
  public:
   Simulation(const LinearSystem& system, const Options& options);
@@ -65,7 +71,8 @@ class Simulation {
   /// D1MinusLinearOSI, index set 0, every contact, for SchatzmanPaoliOSI; for EventDriven, the
   /// union of index set 1 over the impacts inside the step), ascending.
   const std::vector<int>& index_set() const;
-  /// EventDriven: the impacts (non-smooth events) Siconos processed inside the step.
+  /// EventDriven (both integrators): the impacts (non-smooth events) Siconos processed inside
+  /// the step.
   int impacts() const;
 
  private:

@@ -16,7 +16,10 @@
 //   siconos:event-driven     LsodarOSI + EventDriven (impact and acceleration LCPs), stepped to
 //                            each grid point, a time event; the step's impulse is the sum over
 //                            its impacts. Claims: penetration_bound.
-//   (NewMarkAlphaOSI is not adapted: under EventDriven it segfaults, docs/siconos.md.)
+//   siconos:newmark-alpha    NewMarkAlphaOSI(rho, position level) + EventDriven (impact,
+//                            acceleration and position LCPs), stepped as siconos:event-driven;
+//                            the DS's K and C that Siconos 4.4 negates in place are given back.
+//                            Claims: penetration_bound.
 //
 // The adapters are double only (Siconos is), refuse frictional models (ModelError naming mu),
 // and are not part of `--scheme all`: nsh's own verdicts do not depend on Siconos.

@@ -2,6 +2,7 @@
 
 #include <nsh/cases/analytic.hpp>
 #include <nsh/cases/bouncing_ball.hpp>
+#include <nsh/cases/coulomb_oscillator.hpp>
 #include <nsh/cases/friction.hpp>
 #include <nsh/cases/oscillator.hpp>
 #include <nsh/error.hpp>
@@ -15,7 +16,7 @@
 namespace nsh::cases {
 namespace {
 
-enum class Form { none, oscillator, bouncing_ball, ballistic, persistent_contact };
+enum class Form { none, oscillator, bouncing_ball, ballistic, persistent_contact, coulomb_oscillator };
 
 Form form_of(const std::string& name) {
   if (name == "free-oscillator" || name == "forced-oscillator") return Form::oscillator;
@@ -26,6 +27,7 @@ Form form_of(const std::string& name) {
   if (name == "sliding-block" || name == "incline-stick" || name == "incline-slide" ||
       name == "rolling-sphere" || name == "rolling-cylinder")
     return Form::persistent_contact;
+  if (name == "coulomb-oscillator" || name == "bar-on-two-supports") return Form::coulomb_oscillator;
   return Form::none;
 }
 
@@ -114,6 +116,14 @@ AnalyticFlow<Scalar> analytic_flow(const LinearModel<Scalar>& model, const State
       } catch (const InputError&) {
       }
     }
+    // A spring along the supports: the stick-slip closed form needs sin, cos and atan2.
+    if (model.contacts() >= 1 && model.has_friction() && max_abs(model.K) != Scalar(0)) {
+      try {
+        const auto c = CoulombOscillator<Scalar>::from_case(model, initial);
+        return [c](const Scalar& t) { return c.state(t); };
+      } catch (const InputError&) {
+      }
+    }
     if (model.dofs() == 1 && model.contacts() == 1 && force_free) {
       try {
         const auto b = BouncingBall<Scalar>::from_case(model, initial);
@@ -143,6 +153,8 @@ std::optional<State<Scalar>> try_analytic_state(const std::string& case_name, co
     if (f == Form::oscillator) return Oscillator<Scalar>::from_case(c.model, c.initial).state(t);
     if (f == Form::bouncing_ball)
       return BouncingBall<Scalar>::from_case(c.model, c.initial).state(t);
+    if (f == Form::coulomb_oscillator)
+      return CoulombOscillator<Scalar>::from_case(c.model, c.initial).state(t);
   }
   if (f == Form::persistent_contact)
     return PersistentContact<Scalar>::from_case(c.model, c.initial).state(t);

@@ -88,6 +88,17 @@ const std::vector<CaseInfo>& catalogue() {
        "P_N = 3/2, sliding P_T = -3/10, v+ = (7/10, 1/2), phi'+ = -6 (sticks for mu >= 2/9: "
        "x'+ = 2/3) (exact rationals)",
        "oblique-impact.json", true},
+      {"coulomb-oscillator", "linear",
+       "block on a spring (k = 4, m = 1) on the ground, mu = 1/5, released from rest at x0 = 2: "
+       "harmonic slides about +-mu m g/k, stops at t = pi/2 (reverses) and pi (sticks at "
+       "x = 0.038); T = 3/2 inside the first slide (closed form: Den Hartog's stick-slip "
+       "oscillator, double and 50 digits)",
+       "coulomb-oscillator.json", true},
+      {"bar-on-two-supports", "linear",
+       "rigid bar on two frictional supports (normal forces 2/3 m g, 1/3 m g; mu = 1/5, 1/10) "
+       "pulled by a spring k = 8, m = 2: a Coulomb oscillator along x with Phi = m g/6, stops "
+       "at t = pi/2 (reverses) and pi (sticks); two simultaneous closed contacts",
+       "bar-on-two-supports.json", true},
       // Nonlinear (lagrangian) family: formulas read by nsh::formula (docs/nonlinear-models.md).
       {"falling-rod", "lagrangian",
        "rigid rod (m = 1, length 2l = 1, I = m l^2/3) released tilted at phi = 1/2 with "

@@ -69,5 +69,36 @@ TEST(CliForecastingTrapezoidal, PassesItsClaimsAndRefusesALagrangianCase) {
 #endif
 }
 
+// Issue 14's done-when: `nsh converge` shows order 2 on a non-impulsive frictional case (the
+// Coulomb oscillator's first slide, persistent contact, against its stick-slip closed form),
+// trusted (no order warning), and about 1 on the bouncing ball against its closed form.
+TEST(CliHalfExplicitTdg, ConvergeOrderTwoOnTheCoulombOscillatorOneOnTheBall) {
+  const fs::path slide = scratch() / "converge-coulomb";
+  const Result r = run_nsh(
+      "converge coulomb-oscillator --scheme half-explicit-tdg --h 1/50,1/100,1/200,1/400 "
+      "--precision double,50 --out '" +
+      slide.string() + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_FALSE(hets_contains(r.out, "untrusted")) << r.out;
+  const auto j = nlohmann::json::parse(slurp(slide / "convergence.json"));
+  ASSERT_EQ(j["studies"].size(), 2u);  // double and 50 digits
+  for (const auto& study : j["studies"]) {
+    EXPECT_EQ(study["reference"], "analytic");
+    for (const char* m : {"q_final", "v_final", "q_max", "v_l1", "energy_final"}) {
+      EXPECT_NEAR(study["orders"][m].get<double>(), 2.0, 0.05) << m << " " << study["precision"];
+      EXPECT_TRUE(study["order_warnings"][m].is_null()) << m;
+    }
+  }
+  const fs::path ball = scratch() / "converge-ball";
+  const Result b = run_nsh(
+      "converge bouncing-ball --scheme half-explicit-tdg --h 1/100,1/200,1/400,1/800 --out '" +
+      ball.string() + "'");
+  ASSERT_EQ(b.status, 0) << b.err;
+  const auto k = nlohmann::json::parse(slurp(ball / "convergence.json"));
+  const double order = k["orders"]["q_max"].get<double>();
+  EXPECT_GT(order, 0.8);
+  EXPECT_LT(order, 1.3);
+}
+
 }  // namespace
 }  // namespace nsh_cli_test

@@ -315,6 +315,22 @@ std::vector<Seed002Case> default_seed002_cases(
        "self",
        {"1/100", "1/200", "1/400"},
        "1/2"},
+      {"coulomb-oscillator",
+       "a block on a spring sliding on rough ground (one persistent frictional contact, "
+       "mu = 1/5), against the stick-slip closed form over its first slide (T = 3/2, before the "
+       "stop at pi/2): the non-impulsive frictional case with a smooth exact solution",
+       "q_max",
+       "analytic",
+       {"1/50", "1/100", "1/200", "1/400"},
+       ""},
+      {"bar-on-two-supports",
+       "a rigid bar on two frictional supports pulled by a spring (two simultaneous persistent "
+       "contacts, mu = 1/5 and 1/10, a linear model all three schemes step), against the "
+       "stick-slip closed form over its first slide (T = 3/2)",
+       "q_max",
+       "analytic",
+       {"1/50", "1/100", "1/200", "1/400"},
+       ""},
   };
   std::vector<Seed002Case> out;
   for (const auto& plan : plans) out.push_back(seed002_case(plan, progress));

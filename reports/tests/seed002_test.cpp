@@ -27,7 +27,7 @@ const std::vector<Seed002Case>& seed002_computed() {
 
 TEST(Seed002Report, RunsTheThreeSchemesOnTheSameExamples) {
   const auto& cases = seed002_computed();
-  ASSERT_EQ(cases.size(), 4u);
+  ASSERT_EQ(cases.size(), 6u);
   EXPECT_EQ(cases[0].case_name, "bouncing-ball");
   EXPECT_EQ(cases[1].case_name, "sliding-block");
   for (std::size_t i = 0; i < 2; ++i) {
@@ -49,6 +49,18 @@ TEST(Seed002Report, RunsTheThreeSchemesOnTheSameExamples) {
   }
   for (const auto& s : cases[1].studies)
     EXPECT_NEAR(s.fits.at("q_final").order, 2.0, 0.3) << s.scheme;
+  // The Coulomb oscillators' smooth slides (one contact, and two simultaneous on the bar): order
+  // 2 for every scheme against the stick-slip closed form, on a line (no untrusted fit).
+  for (std::size_t i = 4; i < 6; ++i) {
+    const Seed002Case& c = cases[i];
+    ASSERT_TRUE(c.failure.empty()) << c.failure;
+    ASSERT_EQ(c.studies.size(), 3u) << c.case_name;
+    for (const auto& s : c.studies) {
+      EXPECT_NEAR(s.fits.at("q_max").order, 2.0, 0.1) << c.case_name << " " << s.scheme;
+      EXPECT_LT(s.fits.at("q_max").residual, 0.05) << c.case_name << " " << s.scheme;
+    }
+    for (const auto& r : c.runs) EXPECT_TRUE(r.failure.empty()) << r.scheme << ": " << r.failure;
+  }
   // The plotted h keeps the energy per step.
   for (const auto& r : cases[0].runs) {
     if (r.h == cases[0].plot_h) {

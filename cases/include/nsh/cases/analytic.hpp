@@ -12,6 +12,9 @@
 //   sliding-block, incline-stick, incline-slide, rolling-sphere, rolling-cylinder
 //                                              PersistentContact (friction.hpp), exact in
 //                                              Rational
+//   coulomb-oscillator, bar-on-two-supports     CoulombOscillator (coulomb_oscillator.hpp): a
+//                                              spring along rough supports, stick-slip; double
+//                                              and Real50
 // The state is right-continuous: at an impact time it is the post-impact state.
 
 #include <nsh/model/linear_model.hpp>
@@ -32,6 +35,8 @@ using AnalyticFlow = std::function<State<Scalar>(const Scalar&)>;
 ///   1 dof, 1 contact, K = C = 0, G = [1], w = [0], F < 0, q0 > 0       BouncingBall
 ///   K = C = 0, F = 0, no harmonic force (any size)                     ballistic_state
 ///   K = C = 0, constant F, one frictional contact (d = 1) closed at t0   PersistentContact
+///   K = k e_j e_j^T, C = 0, constant F, contacts (d = 1) closed at t0
+///   sliding along q_j only                                             CoulombOscillator
 /// (Rational: the ballistic and persistent-contact forms, the others need sqrt and sin). The model
 /// and state are copied into the returned function.
 template <class Scalar>

@@ -45,7 +45,9 @@ const std::vector<std::string>& seed002_schemes();
 
 /// bouncing-ball (analytic reference), sliding-block (analytic), rod-on-corners and falling-rod
 /// (self-convergence in Real50; lagrangian, so forecasting-trapezoidal, which steps the linear
-/// family only, shows its refusal): a few seconds in all.
+/// family only, shows its refusal), coulomb-oscillator and bar-on-two-supports (analytic, the
+/// stick-slip closed form over the first slide; one and two persistent frictional contacts):
+/// a few seconds in all.
 std::vector<Seed002Case> default_seed002_cases(
     const std::function<void(const std::string&)>& progress = {});
 

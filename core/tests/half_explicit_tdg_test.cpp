@@ -140,7 +140,9 @@ TEST(HalfExplicitTdg, OrderTwoOnARestingContactUnderAVaryingForce) {
       const State<double> end = simulate<double>(*scheme, model, x, 1.0 / n, T);
       // The velocity-level solve holds the contact exactly (the acceleration-level one drifts
       // by round-off: ForecastingTrapezoidal.RoundOffDriftsIntoThePosition...).
-      if (std::string(spec) == "half-explicit-tdg") EXPECT_EQ(end.q(1), 0.0);
+      if (std::string(spec) == "half-explicit-tdg") {
+        EXPECT_EQ(end.q(1), 0.0);
+      }
       hs.push_back(1.0 / n);
       errors.push_back(std::abs(end.q(0) - x0 * std::cos(T / std::sqrt(2.0))));
     }

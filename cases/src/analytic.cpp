@@ -16,7 +16,14 @@
 namespace nsh::cases {
 namespace {
 
-enum class Form { none, oscillator, bouncing_ball, ballistic, persistent_contact, coulomb_oscillator };
+enum class Form {
+  none,
+  oscillator,
+  bouncing_ball,
+  ballistic,
+  persistent_contact,
+  coulomb_oscillator
+};
 
 Form form_of(const std::string& name) {
   if (name == "free-oscillator" || name == "forced-oscillator") return Form::oscillator;
@@ -27,7 +34,8 @@ Form form_of(const std::string& name) {
   if (name == "sliding-block" || name == "incline-stick" || name == "incline-slide" ||
       name == "rolling-sphere" || name == "rolling-cylinder")
     return Form::persistent_contact;
-  if (name == "coulomb-oscillator" || name == "bar-on-two-supports") return Form::coulomb_oscillator;
+  if (name == "coulomb-oscillator" || name == "bar-on-two-supports")
+    return Form::coulomb_oscillator;
   return Form::none;
 }
 

@@ -4,10 +4,10 @@
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 
-#include <boost/math/constants/constants.hpp>
 #include <fmt/format.h>
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
+#include <boost/math/constants/constants.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -46,8 +46,8 @@ CoulombOscillator<Scalar> CoulombOscillator<Scalar>::from_case(const LinearModel
     }
   if (j < 0) throw InputError("K", "must have one positive diagonal entry (the spring), got K = 0");
   if (!(model.K(j, j) > Scalar(0)))
-    throw InputError("K", fmt::format("K[{}][{}] = {} must be positive", j, j,
-                                      format_scalar(model.K(j, j))));
+    throw InputError(
+        "K", fmt::format("K[{}][{}] = {} must be positive", j, j, format_scalar(model.K(j, j))));
   for (Index a = 0; a < n; ++a)
     for (Index b = 0; b < n; ++b)
       if ((a != j || b != j) && model.K(a, b) != Scalar(0))
@@ -109,8 +109,9 @@ CoulombOscillator<Scalar> CoulombOscillator<Scalar>::from_case(const LinearModel
     out.friction_force_ += abs_value<Scalar>(model.G_T(j, a)) * model.mu(a) * out.normal_forces_(a);
   }
   if (!(out.friction_force_ > Scalar(0)))
-    throw InputError("mu", "the supports have no friction (Phi = sum |c_a| mu_a lambda_N = 0): "
-                           "a free oscillator never stops, use the oscillator's closed form");
+    throw InputError("mu",
+                     "the supports have no friction (Phi = sum |c_a| mu_a lambda_N = 0): "
+                     "a free oscillator never stops, use the oscillator's closed form");
   out.other_acceleration_ = Minv_F + Minv_G * out.normal_forces_;
   out.other_acceleration_(j) = Scalar(0);
 
@@ -141,8 +142,8 @@ CoulombOscillator<Scalar> CoulombOscillator<Scalar>::from_case(const LinearModel
     const Scalar a = x - phase.centre, b = v / w;
     const Scalar R = sqrt(a * a + b * b);
     // From rest s a < 0 (the net force points along s): half a period exactly.
-    const Scalar theta = v == Scalar(0) ? boost::math::constants::pi<Scalar>()
-                                        : Scalar(atan2(s * b, s * a));
+    const Scalar theta =
+        v == Scalar(0) ? boost::math::constants::pi<Scalar>() : Scalar(atan2(s * b, s * a));
     phase.end = t + theta / w;
     out.phases_.push_back(phase);
     t = *phase.end;
@@ -172,10 +173,9 @@ State<Scalar> CoulombOscillator<Scalar>::state(const Scalar& t) const {
     throw InputError("t", "time " + format_scalar(t) +
                               " is before t0 = " + format_scalar(phases_.front().start));
   // The last phase that starts at or before t.
-  const auto after = std::upper_bound(phases_.begin(), phases_.end(), t,
-                                      [](const Scalar& time, const Phase& p) {
-                                        return time < p.start;
-                                      });
+  const auto after =
+      std::upper_bound(phases_.begin(), phases_.end(), t,
+                       [](const Scalar& time, const Phase& p) { return time < p.start; });
   const Phase& p = *(after - 1);
   const Scalar elapsed = t - initial_.t;
   State<Scalar> s;

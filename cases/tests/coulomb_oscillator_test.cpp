@@ -11,8 +11,8 @@
 #include <nsh/error.hpp>
 #include <nsh/io/case_file.hpp>
 
-#include <boost/math/constants/constants.hpp>
 #include <gtest/gtest.h>
+#include <boost/math/constants/constants.hpp>
 
 #include <string>
 
@@ -27,12 +27,14 @@ nsh::LinearCase<Real50> load_oscillator_case(const std::string& name) {
   return nsh::load_linear_case<Real50>(nsh::read_case_file(nsh::locate_case(name)));
 }
 
-Real50 oscillator_pi() { return boost::math::constants::pi<Real50>(); }
+Real50 oscillator_pi() {
+  return boost::math::constants::pi<Real50>();
+}
 
 // The equation of motion along x at a time strictly inside a slide, by central differences
 // (step 1e-12: truncation 1e-24, round-off 1e-38 in Real50), and q' = v for every coordinate.
 void expect_oscillator_equation(const CoulombOscillator<Real50>& o, const Real50& t,
-                               const std::string& where) {
+                                const std::string& where) {
   const Real50 dt("1e-12");
   const auto minus = o.state(t - dt), here = o.state(t), plus = o.state(t + dt);
   const Index j = o.coordinate();
@@ -111,7 +113,7 @@ TEST(CoulombOscillator, BlockFollowsDenHartogsHalfCycles) {
   EXPECT_EQ(o.phases()[0].mode, OscillatorMode::slide_negative);
   EXPECT_EQ(o.phases()[1].mode, OscillatorMode::slide_positive);
   // The first slide, harmonic about +delta: x = delta + (x0 - delta) cos(w t).
-  for (const Real50 t : {Real50("0.1"), Real50("0.7"), Real50("1.5")}) {
+  for (const Real50& t : {Real50("0.1"), Real50("0.7"), Real50("1.5")}) {
     const auto s = o.state(t);
     EXPECT_LT(abs(s.q(0) - (delta + (x0 - delta) * cos(w * t))), Real50("1e-45")) << t;
     EXPECT_LT(abs(s.v(0) + (x0 - delta) * w * sin(w * t)), Real50("1e-45")) << t;

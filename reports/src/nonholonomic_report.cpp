@@ -236,8 +236,7 @@ std::string nonholonomic_html_table(const std::vector<ConvergenceStudy>& studies
   return html + "</table>\n";
 }
 
-std::string nonholonomic_md_table(const std::vector<ConvergenceStudy>& studies,
-                                  bool impact_times) {
+std::string nonholonomic_md_table(const std::vector<ConvergenceStudy>& studies, bool impact_times) {
   std::string md = "| scheme | measure | fitted order | largest error |\n|---|---|---|---|\n";
   for (const auto& c : studies)
     for (const auto& m : c.measures)
@@ -279,8 +278,8 @@ std::string nonholonomic_html(const std::vector<NonholonomicStudy>& studies,
             "asymptotic for them). Data: <a href=\"" + xml_escape(dir_of(s.case_name)) +
             "/impact-times/convergence.json\">impact-times/convergence.json</a>.</p>\n";
     html += nonholonomic_html_table(s.impact_studies, true);
-    html += "<div class=\"plots\">\n" + nonholonomic_path_plot(s) +
-            nonholonomic_energy_plot(s) + nonholonomic_jump_plot(s) + "</div>\n";
+    html += "<div class=\"plots\">\n" + nonholonomic_path_plot(s) + nonholonomic_energy_plot(s) +
+            nonholonomic_jump_plot(s) + "</div>\n";
   }
   return html;
 }

@@ -655,9 +655,9 @@ ReportResult run_report(const ReportOptions& options) {
            write_convergence(study.studies, (out / nonholonomic_dir(study.case_name)).string()))
         result.files.push_back(f);
     if (!study.impact_studies.empty())
-      for (auto& f : write_convergence(
-               study.impact_studies,
-               (out / nonholonomic_dir(study.case_name) / "impact-times").string()))
+      for (auto& f :
+           write_convergence(study.impact_studies,
+                             (out / nonholonomic_dir(study.case_name) / "impact-times").string()))
         result.files.push_back(f);
     progress(fmt::format("nonholonomic {}: {}", study.case_name,
                          study.failure.empty() ? "done" : "not run (" + study.failure + ")"));

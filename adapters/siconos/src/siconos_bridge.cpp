@@ -199,9 +199,9 @@ class NewMarkAlphaKeepingKC : public NewMarkAlphaOSI {
     if (++iterations_ > kMaxNewtonIterations) {
       std::ostringstream message;
       message.precision(17);
-      message << "NewMarkAlphaOSI's Newton iteration did not converge in "
-              << kMaxNewtonIterations << " iterations on [" << interval.first << ", "
-              << interval.second << "] (EventDriven::newtonSolve would iterate without end)";
+      message << "NewMarkAlphaOSI's Newton iteration did not converge in " << kMaxNewtonIterations
+              << " iterations on [" << interval.first << ", " << interval.second
+              << "] (EventDriven::newtonSolve would iterate without end)";
       throw std::runtime_error(message.str());
     }
     std::vector<KeptMatrices> kept;

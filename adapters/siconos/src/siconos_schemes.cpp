@@ -479,11 +479,12 @@ SchemeEntry newmark_alpha_entry() {
   entry.summary =
       "Siconos 4.4 EventDriven + NewMarkAlphaOSI(rho, position level) (impact, acceleration and "
       "position LCPs, Lemke), the grid t0 + k h as time events, stepped by Siconos";
-  entry.options = {{"rho",
-                    "1/2",
-                    "NewMarkAlphaOSI's rho_inf (spectral radius at infinite frequency), a number in "
-                    "[0, 1]",
-                    {}}};
+  entry.options = {
+      {"rho",
+       "1/2",
+       "NewMarkAlphaOSI's rho_inf (spectral radius at infinite frequency), a number in "
+       "[0, 1]",
+       {}}};
   entry.make.get<double>() = [](const SchemeSpec& spec) -> std::unique_ptr<Scheme<double>> {
     const Rational rho = spec.number<Rational>("rho");
     const Rational zero(0), one(1);

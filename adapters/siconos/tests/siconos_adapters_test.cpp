@@ -388,8 +388,8 @@ TEST_F(SiconosAdapters, TheGateFindsEventDrivenClosedContactsDriftBelowZero) {
 // from gen-alpha:rho=1/2 at h = 1/100.
 TEST_F(SiconosAdapters, NewmarkAlphaIsGenAlphaOnlyAtRhoOne) {
   const auto c = builtin("free-oscillator");
-  const double d = trajectory_distance("siconos:newmark-alpha:rho=1", "gen-alpha:rho=1", c, 1e-2,
-                                       1000);
+  const double d =
+      trajectory_distance("siconos:newmark-alpha:rho=1", "gen-alpha:rho=1", c, 1e-2, 1000);
   std::cout << "siconos:newmark-alpha vs gen-alpha, free-oscillator, rho = 1, h = 1/100, 1000 "
                "steps: "
             << d << "\n";
@@ -458,8 +458,7 @@ TEST_F(SiconosAdapters, NewmarkAlphaLocatesTheImpactAndAppliesNotNewtonsLaw) {
   EXPECT_NEAR(s.impulse(0), U_plus - U_minus, 1e-6 * std::abs(U_plus - U_minus));
   EXPECT_NEAR(x.v(0), U_plus - g * (x.t - t_impact), 1e-6 * std::abs(U_plus));
   std::cout << "siconos:newmark-alpha, bouncing-ball, first impact at t = " << t_impact
-            << ": U- = " << U_minus << ", U+ = " << U_plus << " (Newton: " << -e * U_minus
-            << ")\n";
+            << ": U- = " << U_minus << ", U+ = " << U_plus << " (Newton: " << -e * U_minus << ")\n";
   EXPECT_GT(std::abs(U_plus + e * U_minus), 100.0);
 }
 
@@ -470,8 +469,9 @@ TEST_F(SiconosAdapters, NewmarkAlphaLocatesTheImpactAndAppliesNotNewtonsLaw) {
 // bisection on the dense output (EventDriven::LocalizeFirstEvent) gives up after 100
 // iterations (docs/siconos.md; not analysed further).
 TEST_F(SiconosAdapters, NewmarkAlphaFailsTheImpactingBarNamingLocalizeFirstEvent) {
-  const Outcome run = nsh_run("simulate impacting-bar --scheme siconos:newmark-alpha --h 1/1000 "
-                              "--T 3/1000");
+  const Outcome run = nsh_run(
+      "simulate impacting-bar --scheme siconos:newmark-alpha --h 1/1000 "
+      "--T 3/1000");
   EXPECT_EQ(run.status, 1) << run.out;
   EXPECT_NE(run.out.find("step 1 of 3"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("EventDriven::LocalizeFirstEvent"), std::string::npos) << run.out;

@@ -25,7 +25,7 @@ struct NonholonomicStudy {
   /// impact times' orders, which the coarse ladder over all of T cannot fit.
   std::vector<ConvergenceStudy> impact_studies;
   double impact_T{0};
-  std::vector<double> jump_h, jump;       ///< dla: max over impacts of |E+ - E-|/E per h
+  std::vector<double> jump_h, jump;  ///< dla: max over impacts of |E+ - E-|/E per h
   OrderFit jump_fit;
   double plot_h{0};
   std::vector<NonholonomicPath> paths;  ///< dla and moreau-jean at plot_h

@@ -342,6 +342,18 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
     for (Index i = 0; i < n; ++i)
       take(entry("W_N", i, a), gaps[a].diff(symbols.q(i)), entry("gaps", a));
   out.normal_jacobian = finish();
+  // kappa_a = v^T (d^2 g_a/dq^2) v, the part of d^2 g_a/dt^2 beside W_N^T a (an acceleration-level
+  // contact law needs it; docs/half-explicit-tdg.md "The forecasting trapezoidal rule").
+  for (Index a = 0; a < m; ++a) {
+    GiNaC::ex kappa = 0;
+    for (Index i = 0; i < n; ++i) {
+      const GiNaC::ex row = gaps[a].diff(symbols.q(i));
+      for (Index j = 0; j < n; ++j)
+        kappa += row.diff(symbols.q(j)) * symbols.v(i) * symbols.v(j);
+    }
+    take("", kappa, entry("gaps", a));
+  }
+  out.gap_curvature = finish();
   for (Index a = 0; a < static_cast<Index>(tangents.size()); ++a)
     for (std::size_t k = 0; k < tangents[a].size(); ++k)
       for (Index i = 0; i < n; ++i)

@@ -45,6 +45,7 @@ FormulaModel<Scalar>::FormulaModel(const CompiledLagrangian& compiled, Vector<Sc
       potential_(compiled.potential),
       gap_(compiled.gap),
       normal_jacobian_(compiled.normal_jacobian),
+      gap_curvature_(compiled.gap_curvature),
       tangent_jacobian_(compiled.tangent_jacobian),
       one_forms_(compiled.one_forms),
       distribution_(compiled.distribution),
@@ -115,6 +116,14 @@ template <class Scalar>
 void FormulaModel<Scalar>::do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const {
   W_N.resize(dofs(), contacts_);
   run(normal_jacobian_, Scalar(0), q, nullptr, W_N.data());
+}
+
+template <class Scalar>
+bool FormulaModel<Scalar>::do_gap_curvature(const Vector<Scalar>& q, const Vector<Scalar>& v,
+                                            Vector<Scalar>& kappa) const {
+  kappa.resize(contacts_);
+  run(gap_curvature_, Scalar(0), q, &v, kappa.data());
+  return true;
 }
 
 template <class Scalar>

@@ -110,8 +110,8 @@ Seed002Case seed002_case(const Seed002Plan& plan,
     const CaseDocument document = read_case_file(locate_case(plan.case_name));
     if (document.family == "lagrangian" && !lagrangian_family_available())
       refuse_lagrangian_without_formula(document);
-    // One study per scheme: a scheme that refuses the case (forecasting-trapezoidal on a
-    // lagrangian model) leaves its row's failure, not the whole case's.
+    // One study per scheme: a scheme that refuses the case (a lagrangian model without the
+    // gaps' curvature for forecasting-trapezoidal) leaves its row's failure, not the case's.
     for (const auto& scheme : seed002_schemes()) {
       ConvergenceOptions options;
       options.case_name = plan.case_name;

@@ -64,6 +64,27 @@ bool NonlinearModel<Scalar>::do_force_jacobians(const Scalar&, const Vector<Scal
 }
 
 template <class Scalar>
+bool NonlinearModel<Scalar>::do_gap_curvature(const Vector<Scalar>&, const Vector<Scalar>&,
+                                              Vector<Scalar>&) const {
+  return false;
+}
+
+template <class Scalar>
+bool NonlinearModel<Scalar>::gap_curvature(const Vector<Scalar>& q, const Vector<Scalar>& v,
+                                           Vector<Scalar>& kappa) const {
+  if (q.size() != dofs() || v.size() != dofs())
+    throw ModelError("q", fmt::format("gap curvature: expected {} coordinates and velocities, got "
+                                      "{} and {}",
+                                      dofs(), q.size(), v.size()));
+  if (!do_gap_curvature(q, v, kappa)) return false;
+  if (kappa.size() != contacts())
+    throw ModelError("kappa", fmt::format("gap curvature: expected {} entries (one per contact), "
+                                          "got {}",
+                                          contacts(), kappa.size()));
+  return true;
+}
+
+template <class Scalar>
 bool NonlinearModel<Scalar>::force_jacobians(const Scalar& t, const Vector<Scalar>& q,
                                              const Vector<Scalar>& v, Matrix<Scalar>& K,
                                              Matrix<Scalar>& C) const {
@@ -384,6 +405,13 @@ void LinearModelAdapter<Scalar>::do_tangent_jacobian(const Vector<Scalar>&,
     W_T.setZero(model_.dofs(), 0);
   else
     W_T = model_.G_T;
+}
+
+template <class Scalar>
+bool LinearModelAdapter<Scalar>::do_gap_curvature(const Vector<Scalar>&, const Vector<Scalar>&,
+                                                  Vector<Scalar>& kappa) const {
+  kappa = Vector<Scalar>::Zero(model_.contacts());
+  return true;
 }
 
 template <class Scalar>

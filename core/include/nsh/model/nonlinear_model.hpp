@@ -100,6 +100,13 @@ class NonlinearModel {
   bool force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
                        Matrix<Scalar>& K, Matrix<Scalar>& C) const;
 
+  /// The gap's curvature along v, kappa_a = v^T (d^2 g_a/dq^2) v = (d/dt W_N(q(t)))^T v at
+  /// q' = v, m entries, when the model knows it: returns true. It is the term an
+  /// acceleration-level contact law needs besides W_N^T a (d^2 g/dt^2 = W_N^T a + kappa); false
+  /// means the model does not provide it and a scheme that needs it refuses the model.
+  bool gap_curvature(const Vector<Scalar>& q, const Vector<Scalar>& v,
+                     Vector<Scalar>& kappa) const;
+
   /// Check the model at the initial state: n > 0; q and v of size n; M(q) n x n, finite,
   /// symmetric and positive definite (no square root: exact in Rational); f, f_ext, V, g, W_N,
   /// W_T finite and of their sizes; e in [0, 1] and mu >= 0 per contact. Throws ModelError naming
@@ -120,6 +127,9 @@ class NonlinearModel {
   /// Defaults: r = 0, A = 0 x n, X = the identity.
   virtual void do_one_forms(const Vector<Scalar>& q, Matrix<Scalar>& A) const;
   virtual void do_distribution(const Vector<Scalar>& q, Matrix<Scalar>& X) const;
+  /// Default: not provided (false).
+  virtual bool do_gap_curvature(const Vector<Scalar>& q, const Vector<Scalar>& v,
+                                Vector<Scalar>& kappa) const;
   /// Default: not provided (false).
   virtual bool do_force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
                                   Matrix<Scalar>& K, Matrix<Scalar>& C) const;
@@ -176,6 +186,9 @@ class LinearModelAdapter final : public NonlinearModel<Scalar> {
   void do_gap(const Vector<Scalar>& q, Vector<Scalar>& g) const override;
   void do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const override;
   void do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const override;
+  /// A constant G: zero.
+  bool do_gap_curvature(const Vector<Scalar>& q, const Vector<Scalar>& v,
+                        Vector<Scalar>& kappa) const override;
   bool do_force_jacobians(const Scalar& t, const Vector<Scalar>& q, const Vector<Scalar>& v,
                           Matrix<Scalar>& K, Matrix<Scalar>& C) const override;
 

@@ -30,8 +30,12 @@
 // index_set is empty, impulse zero, and the whole contact impulse h/2 (lambda_1 + lambda_2) (and
 // its tangential part) is forecast_impulse, which momentum_balance adds.
 //
-// Options, precisions and friction as half-explicit-tdg's (HalfExplicitTdgOptions); the linear
-// family only (nonlinear models are refused).
+// Options, precisions and friction as half-explicit-tdg's (HalfExplicitTdgOptions). On a
+// nonlinear model (double and Real50) the constraints are d^2 g/dt^2 = W_N(q)^T a + kappa >= 0,
+// kappa = v^T g''(q) v the gap's curvature (NonlinearModel::gap_curvature; a model without it is
+// refused): the shifts become -W_N(q_n)^T u_n + h kappa(q_n, u_n) and
+// -W_N(q_{n+1})^T (u_n + u_1)/2 + h/2 kappa(q_{n+1}, u_1). A closed contact counts as separating
+// only beyond the round-off its G^T u may have gathered since t_0 (HalfExplicitTdg::drift_steps).
 #include <nsh/schemes/half_explicit_tdg.hpp>
 
 namespace nsh {

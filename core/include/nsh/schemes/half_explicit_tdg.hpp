@@ -167,6 +167,7 @@ class HalfExplicitTdg : public Scheme<Scalar> {
   // Bound by initialize.
   const LinearModel<Scalar>* model_{nullptr};
   Scalar h_{0};
+  Scalar t0_{0};  // the initial time, for drift_steps
   Eigen::PartialPivLU<Matrix<Scalar>> mass_lu_;
   Matrix<Scalar> minv_g_;    // M^-1 G
   Matrix<Scalar> delassus_;  // G^T M^-1 G
@@ -201,25 +202,38 @@ class HalfExplicitTdg : public Scheme<Scalar> {
                                        LcpResult<Scalar>& record);
   void friction_step(State<Scalar>& state, StepSummary<Scalar>& summary);
   static void record_no_problem(LcpResult<Scalar>& lcp);
+  /// Acceleration level: the number of steps since t_0 at t, plus one. The acceleration-level
+  /// constraints act on increments of G^T u and never bring it back to zero, so a resting
+  /// contact's G^T u carries the round-off of every step since it closed; the zero tests that
+  /// decide "separating" scale with it (docs/half-explicit-tdg.md, "The forecasting trapezoidal
+  /// rule": a fixed test dropped a resting contact once the drift outgrew it).
+  Scalar drift_steps(const Scalar& t) const;
+  /// drift_steps(t) at acceleration level, else 1: k in the closed test of a gap, whose zero is
+  /// scaled as k |q| + k^2 h |u| (the gap integrates a velocity drift of up to k steps of
+  /// round-off over k steps, h sum_j j delta <= k^2 h delta).
+  Scalar gap_drift_steps(const Scalar& t) const;
   /// Acceleration level only (else empty, and nothing changes): drops the separating contacts
-  /// (G^T u_n > 0) from A_n and returns the shift -G^T u_n of the forecast problem's normal rows.
+  /// (G^T u_n > 0 beyond the drift of drift_steps(t) steps at velocity_scale) from A_n and
+  /// returns the shift -G^T u_n of the forecast problem's normal rows.
   Vector<Scalar> forecast_shift(std::vector<Index>& closed_n, const Vector<Scalar>& u,
-                                const Scalar& velocity_scale) const;
-  /// Acceleration level only: drops the contacts with G^T u_1 > 0 from A_{n+1} and returns the
-  /// shift -G^T u_mid, u_mid = (u_n + u_1)/2, of the non-impulsive problem's normal rows.
+                                const Scalar& velocity_scale, const Scalar& t) const;
+  /// Acceleration level only: drops the contacts with G^T u_1 > separating_zero from A_{n+1} and
+  /// returns the shift -G^T u_mid, u_mid = (u_n + u_1)/2, of the non-impulsive problem's normal
+  /// rows.
   Vector<Scalar> non_impulsive_shift(std::vector<Index>& closed_next, const Vector<Scalar>& U_1,
-                                     const Scalar& velocity_zero,
+                                     const Scalar& separating_zero,
                                      const Vector<Scalar>& u_mid) const;
   /// Acceleration level, non-impulsive step: the last impulse joins the forecast impulse and the
   /// index set is emptied (no velocity-level LCP is recorded).
   static void record_acceleration_level(Vector<Scalar>& forecast, Vector<Scalar>& last,
                                         std::vector<Index>& index_set);
   /// One stage's problem on a nonlinear model: H contact-major (n x m (1 + d)), M^-1 H, b =
-  /// H^T v_free (+ e o newton on the normal rows); the LCP (d = 0) or the friction problem.
+  /// H^T v_free (+ normal_shift, m entries, on the normal rows: e o U_newton at an impact, the
+  /// acceleration-level shift otherwise); the LCP (d = 0) or the friction problem.
   Vector<Scalar> solve_nonlinear_stage(const char* stage, const std::vector<Index>& active,
                                        const Matrix<Scalar>& H, const Matrix<Scalar>& minv_h,
                                        const Vector<Scalar>& free_velocity,
-                                       const Vector<Scalar>* newton_velocity, const Scalar& t,
+                                       const Vector<Scalar>* normal_shift, const Scalar& t,
                                        LcpResult<Scalar>& record);
   void nonlinear_step(State<Scalar>& state, StepSummary<Scalar>& summary);
 };

@@ -144,6 +144,7 @@ void HalfExplicitTdg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   model_ = &model;
   nonlinear_model_ = nullptr;
   h_ = h;
+  t0_ = initial.t;
   mass_lu_.compute(model.M);
   for (Index i = 0; i < n; ++i)
     if (mass_lu_.matrixLU()(i, i) == Scalar(0))
@@ -306,16 +307,28 @@ void HalfExplicitTdg<Scalar>::record_no_problem(LcpResult<Scalar>& lcp) {
 }
 
 template <class Scalar>
+Scalar HalfExplicitTdg<Scalar>::drift_steps(const Scalar& t) const {
+  const Scalar elapsed = t >= t0_ ? Scalar(t - t0_) : Scalar(t0_ - t);
+  return Scalar(1) + elapsed / h_;
+}
+
+template <class Scalar>
+Scalar HalfExplicitTdg<Scalar>::gap_drift_steps(const Scalar& t) const {
+  return acceleration_level_ ? drift_steps(t) : Scalar(1);
+}
+
+template <class Scalar>
 Vector<Scalar> HalfExplicitTdg<Scalar>::forecast_shift(std::vector<Index>& closed_n,
                                                        const Vector<Scalar>& u,
-                                                       const Scalar& velocity_scale) const {
+                                                       const Scalar& velocity_scale,
+                                                       const Scalar& t) const {
   if (!acceleration_level_) return {};
   // Acceleration level (forecasting-trapezoidal): the forecast constrains G^T (u_1 - u_n) =
-  // h G^T a_1 on the closed contacts that are not separating (G^T u_n <= 0 to round-off).
+  // h G^T a_1 on the closed contacts that are not separating (G^T u_n <= 0 to the drift).
   const LinearModel<Scalar>& model = *model_;
   const Vector<Scalar> U_n = model.local_velocity(u);
-  const Scalar zero =
-      tolerance<Scalar>(max_abs(model.G) * velocity_scale, Scalar(256 * (model.contacts() + 1)));
+  const Scalar zero = tolerance<Scalar>(max_abs(model.G) * velocity_scale,
+                                        Scalar(256 * (model.contacts() + 1)) * drift_steps(t));
   std::erase_if(closed_n, [&](Index a) { return U_n(a) > zero; });
   return -U_n;
 }
@@ -323,12 +336,12 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::forecast_shift(std::vector<Index>& close
 template <class Scalar>
 Vector<Scalar> HalfExplicitTdg<Scalar>::non_impulsive_shift(std::vector<Index>& closed_next,
                                                             const Vector<Scalar>& U_1,
-                                                            const Scalar& velocity_zero,
+                                                            const Scalar& separating_zero,
                                                             const Vector<Scalar>& u_mid) const {
   if (!acceleration_level_) return {};
   // Acceleration level: h/2 G^T a_2 = G^T (u_{n+1} - (u_n + u_1)/2) >= 0 _|_ lambda_2 on the
-  // closed contacts that are not separating after the forecast (G^T u_1 <= 0 to round-off).
-  std::erase_if(closed_next, [&](Index a) { return U_1(a) > velocity_zero; });
+  // closed contacts that are not separating after the forecast (G^T u_1 <= 0 to the drift).
+  std::erase_if(closed_next, [&](Index a) { return U_1(a) > separating_zero; });
   return -model_->local_velocity(u_mid);
 }
 
@@ -363,10 +376,12 @@ void HalfExplicitTdg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>&
   // resting contact for an impact with e = 1 (a double/Real50 split of 5e-3 at h = 1/64).
   const Scalar gradient_scale = max_abs(model.G);
   const Scalar operations = Scalar(256 * (m + 1));
+  const Scalar k = gap_drift_steps(state.t);
   const auto closed = [&](const Vector<Scalar>& position, const Scalar& velocity_scale) {
     const Vector<Scalar> g = model.gap(position);
     const Scalar zero = tolerance<Scalar>(
-        gradient_scale * (max_abs(position) + h * velocity_scale) + max_abs(model.w), operations);
+        gradient_scale * (max_abs(position) * k + h * velocity_scale * k * k) + max_abs(model.w),
+        operations);
     std::vector<Index> set;
     for (Index a = 0; a < m; ++a)
       if (g(a) <= zero) set.push_back(a);
@@ -381,7 +396,7 @@ void HalfExplicitTdg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>&
   const Vector<Scalar> u_free1 = u + h * mass_lu_.solve(f_n);
   const Scalar forecast_scale = max_abs(u) + max_abs(u_free1);
   std::vector<Index> closed_n = closed(q, forecast_scale);
-  const Vector<Scalar> shift_1 = forecast_shift(closed_n, u, forecast_scale);
+  const Vector<Scalar> shift_1 = forecast_shift(closed_n, u, forecast_scale, state.t);
   Vector<Scalar> z1 = Vector<Scalar>::Zero(m);
   LcpResult<Scalar> forecast;
   if (!closed_n.empty())
@@ -417,7 +432,8 @@ void HalfExplicitTdg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>&
     forecast_impulse = half * z1;
     u_free2 = u_star + minv_g_ * forecast_impulse;
     const Vector<Scalar> shift_2 =
-        non_impulsive_shift(closed_next, U_1, velocity_zero, Vector<Scalar>(half * (u + u_1)));
+        non_impulsive_shift(closed_next, U_1, Scalar(velocity_zero * drift_steps(state.t)),
+                            Vector<Scalar>(half * (u + u_1)));
     if (!closed_next.empty())
       impulse = solve_active("non-impulsive", closed_next, u_free2,
                              acceleration_level_ ? &shift_2 : nullptr, state.t, summary.lcp);
@@ -462,10 +478,12 @@ void HalfExplicitTdg<Scalar>::friction_step(State<Scalar>& state, StepSummary<Sc
   const Vector<Scalar>& u = state.v;
   const Scalar gradient_scale = max_abs(model.G);
   const Scalar operations = Scalar(256 * (m + 1));
+  const Scalar k = gap_drift_steps(state.t);
   const auto closed = [&](const Vector<Scalar>& position, const Scalar& velocity_scale) {
     const Vector<Scalar> g = model.gap(position);
     const Scalar zero = tolerance<Scalar>(
-        gradient_scale * (max_abs(position) + h * velocity_scale) + max_abs(model.w), operations);
+        gradient_scale * (max_abs(position) * k + h * velocity_scale * k * k) + max_abs(model.w),
+        operations);
     std::vector<Index> set;
     for (Index a = 0; a < m; ++a)
       if (g(a) <= zero) set.push_back(a);
@@ -489,7 +507,7 @@ void HalfExplicitTdg<Scalar>::friction_step(State<Scalar>& state, StepSummary<Sc
   const Vector<Scalar> u_free1 = u + h * mass_lu_.solve(f_n);
   const Scalar forecast_scale = max_abs(u) + max_abs(u_free1);
   std::vector<Index> closed_n = closed(q, forecast_scale);
-  const Vector<Scalar> shift_1 = forecast_shift(closed_n, u, forecast_scale);
+  const Vector<Scalar> shift_1 = forecast_shift(closed_n, u, forecast_scale, state.t);
   Vector<Scalar> P1 = Vector<Scalar>::Zero(m * block);
   LcpResult<Scalar> forecast;
   if (!closed_n.empty())
@@ -522,7 +540,8 @@ void HalfExplicitTdg<Scalar>::friction_step(State<Scalar>& state, StepSummary<Sc
     forecast_local = half * P1;
     u_free2 = u_star + minv_h_ * forecast_local;
     const Vector<Scalar> shift_2 =
-        non_impulsive_shift(closed_next, U_1, velocity_zero, Vector<Scalar>(half * (u + u_1)));
+        non_impulsive_shift(closed_next, U_1, Scalar(velocity_zero * drift_steps(state.t)),
+                            Vector<Scalar>(half * (u + u_1)));
     if (!closed_next.empty())
       P2 = solve_friction_active("non-impulsive", closed_next, u_free2,
                                  acceleration_level_ ? &shift_2 : nullptr, state.t, summary.lcp);
@@ -558,9 +577,7 @@ void HalfExplicitTdg<Scalar>::friction_step(State<Scalar>& state, StepSummary<Sc
 
 template <class Scalar>
 bool HalfExplicitTdg<Scalar>::accepts_nonlinear() const {
-  // The acceleration-level stages are written for a constant G only (their shifts G^T u_n,
-  // G^T u_mid would need the curvature term of d/dt (W(q)^T u) on a nonlinear model).
-  return !is_exact_v<Scalar> && !acceleration_level_;
+  return !is_exact_v<Scalar>;
 }
 
 template <class Scalar>
@@ -573,19 +590,23 @@ void HalfExplicitTdg<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
                     "digits only: nonlinear geometry is generally trigonometric, which exact "
                     "rational arithmetic cannot evaluate; use --precision double or 50");
   } else {
-    if (acceleration_level_)
-      throw SpecError(name_, std::string(name_) +
-                                 " does not step nonlinear models (its acceleration-level "
-                                 "stages are written for a constant G); use half-explicit-tdg "
-                                 "or moreau-jean");
     const Index n = model.dofs();
     if (initial.q.size() != n || initial.v.size() != n)
       throw InputError("q0", fmt::format("initial state has {} positions and {} velocities, the "
                                          "model has {} degrees of freedom",
                                          initial.q.size(), initial.v.size(), n));
+    Vector<Scalar> kappa;
+    if (acceleration_level_ && !model.gap_curvature(initial.q, initial.v, kappa))
+      throw SpecError(name_, std::string(name_) + " on a nonlinear model needs the gaps' "
+                                                  "curvature v^T g''(q) v (d^2 g/dt^2 = W_N^T a "
+                                                  "+ kappa), which the model '" +
+                                 model.name() +
+                                 "' does not provide (lagrangian case files do); use "
+                                 "half-explicit-tdg or moreau-jean");
     model_ = nullptr;
     nonlinear_model_ = &model;
     h_ = h;
+    t0_ = initial.t;
     friction_ = has_friction(model);
     if (friction_) {
       const Index d = model.tangent_directions();
@@ -603,7 +624,7 @@ template <class Scalar>
 Vector<Scalar> HalfExplicitTdg<Scalar>::solve_nonlinear_stage(
     const char* stage, const std::vector<Index>& active, const Matrix<Scalar>& H,
     const Matrix<Scalar>& minv_h, const Vector<Scalar>& free_velocity,
-    const Vector<Scalar>* newton_velocity, const Scalar& t, LcpResult<Scalar>& record) {
+    const Vector<Scalar>* normal_shift, const Scalar& t, LcpResult<Scalar>& record) {
   const NonlinearModel<Scalar>& model = *nonlinear_model_;
   const Index m = model.contacts();
   const Index d = friction_ ? model.tangent_directions() : 0;
@@ -621,7 +642,7 @@ Vector<Scalar> HalfExplicitTdg<Scalar>::solve_nonlinear_stage(
       }
       b(i * block + r) = H.col(a * block + r).dot(free_velocity);
     }
-    if (newton_velocity) b(i * block) += model.restitution()(a) * (*newton_velocity)(a);
+    if (normal_shift) b(i * block) += (*normal_shift)(a);
   }
   W = (W + W.transpose()) / Scalar(2);  // H^T M^-1 H is symmetric; keep it so to round-off
   Vector<Scalar> local = Vector<Scalar>::Zero(m * block);
@@ -692,11 +713,13 @@ void HalfExplicitTdg<Scalar>::nonlinear_step(State<Scalar>& state, StepSummary<S
     }
     return H;
   };
+  const Scalar k = gap_drift_steps(state.t);
   const auto closed = [&](const Vector<Scalar>& position, const Scalar& gradient_scale,
                           const Scalar& velocity_scale) {
     const Vector<Scalar> g = model.gap(position);
     const Scalar zero = tolerance<Scalar>(
-        gradient_scale * (max_abs(position) + h * velocity_scale) + max_abs(g), operations);
+        gradient_scale * (max_abs(position) * k + h * velocity_scale * k * k) + max_abs(g),
+        operations);
     std::vector<Index> set;
     for (Index a = 0; a < m; ++a)
       if (g(a) <= zero) set.push_back(a);
@@ -717,12 +740,25 @@ void HalfExplicitTdg<Scalar>::nonlinear_step(State<Scalar>& state, StepSummary<S
   const Vector<Scalar> f_n = model.force(state.t, q, u);
   const Vector<Scalar> a_n = lu_n.solve(f_n);
   const Vector<Scalar> u_free1 = u + h * a_n;
-  const std::vector<Index> closed_n = closed(q, scale_n, Scalar(max_abs(u) + max_abs(u_free1)));
+  const Scalar forecast_scale = max_abs(u) + max_abs(u_free1);
+  std::vector<Index> closed_n = closed(q, scale_n, forecast_scale);
+  // Acceleration level (forecasting-trapezoidal): h (W_N^T a_1 + kappa(q_n, u_n)) >= 0, i.e.
+  // W_N^T u_1 - W_N^T u_n + h kappa_n >= 0, on the closed contacts not separating (to the drift).
+  Vector<Scalar> shift_1;
+  if (acceleration_level_) {
+    const Vector<Scalar> U_n = part(Vector<Scalar>(H_n.transpose() * u), 0, 1);
+    const Scalar zero =
+        tolerance<Scalar>(scale_n * forecast_scale, Scalar(operations * drift_steps(state.t)));
+    std::erase_if(closed_n, [&](Index a) { return U_n(a) > zero; });
+    Vector<Scalar> kappa;
+    model.gap_curvature(q, u, kappa);
+    shift_1 = h * kappa - U_n;
+  }
   Vector<Scalar> P1 = Vector<Scalar>::Zero(m * block);
   LcpResult<Scalar> forecast;
   if (!closed_n.empty())
-    P1 = solve_nonlinear_stage("forecast", closed_n, H_n, minv_h_n, u_free1, nullptr, state.t,
-                               forecast);
+    P1 = solve_nonlinear_stage("forecast", closed_n, H_n, minv_h_n, u_free1,
+                               acceleration_level_ ? &shift_1 : nullptr, state.t, forecast);
   const Vector<Scalar> reaction_1 = minv_h_n * P1;
   const Vector<Scalar> u_1 = u_free1 + reaction_1;
   const Vector<Scalar> q_next = q + (h * half) * (u + u_1);
@@ -733,7 +769,7 @@ void HalfExplicitTdg<Scalar>::nonlinear_step(State<Scalar>& state, StepSummary<S
   const Eigen::PartialPivLU<Matrix<Scalar>> lu_next(model.mass(q_next));
   const Matrix<Scalar> minv_h_next = lu_next.solve(H_next);
   const Scalar velocity_scale = max_abs(u) + max_abs(u_free1) + max_abs(reaction_1) + max_abs(u_1);
-  const std::vector<Index> closed_next = closed(q_next, scale_next, velocity_scale);
+  std::vector<Index> closed_next = closed(q_next, scale_next, velocity_scale);
   const Vector<Scalar> U_1 = part(Vector<Scalar>(H_next.transpose() * u_1), 0, 1);
   const Scalar velocity_zero = tolerance<Scalar>(scale_next * velocity_scale, operations);
   bool impact = false;
@@ -747,18 +783,35 @@ void HalfExplicitTdg<Scalar>::nonlinear_step(State<Scalar>& state, StepSummary<S
   if (impact) {
     newton = part(Vector<Scalar>(H_next.transpose() * u_star), 0, 1);
     u_free2 = u_star;
+    const Vector<Scalar> law = model.restitution().cwiseProduct(newton);
     if (!closed_next.empty())
-      P2 = solve_nonlinear_stage("impact", closed_next, H_next, minv_h_next, u_free2, &newton,
+      P2 = solve_nonlinear_stage("impact", closed_next, H_next, minv_h_next, u_free2, &law,
                                  state.t, summary.lcp);
   } else {
     forecast_local = half * P1;
     u_free2 = u_star + minv_h_n * forecast_local;
+    // Acceleration level: h/2 (W_N^T a_2 + kappa(q_{n+1}, u_1)) >= 0 with h/2 a_2 = u_{n+1} -
+    // (u_n + u_1)/2, on the closed contacts not separating after the forecast.
+    Vector<Scalar> shift_2;
+    if (acceleration_level_) {
+      const Scalar separating_zero = velocity_zero * drift_steps(state.t);
+      std::erase_if(closed_next, [&](Index a) { return U_1(a) > separating_zero; });
+      Vector<Scalar> kappa;
+      model.gap_curvature(q_next, u_1, kappa);
+      shift_2 = (h * half) * kappa -
+                part(Vector<Scalar>(H_next.transpose() * (half * (u + u_1))), 0, 1);
+    }
     if (!closed_next.empty())
       P2 = solve_nonlinear_stage("non-impulsive", closed_next, H_next, minv_h_next, u_free2,
-                                 nullptr, state.t, summary.lcp);
+                                 acceleration_level_ ? &shift_2 : nullptr, state.t, summary.lcp);
   }
-  if (closed_next.empty()) record_no_problem(summary.lcp);
   const Vector<Scalar> u_next = u_free2 + minv_h_next * P2;
+  // The contact work with each stage's impulse along its own W (W(q_n) for lambda_1, W(q_{n+1})
+  // for the last), before an acceleration-level record merges them.
+  const Vector<Scalar> u_mean = half * (u + u_next);
+  summary.W_contact = u_mean.dot(Vector<Scalar>(H_next * P2 + H_n * forecast_local));
+  if (acceleration_level_ && !impact) record_acceleration_level(forecast_local, P2, closed_next);
+  if (closed_next.empty()) record_no_problem(summary.lcp);
 
   summary.index_set.assign(closed_next.begin(), closed_next.end());
   summary.impulse = part(P2, 0, 1);
@@ -773,10 +826,8 @@ void HalfExplicitTdg<Scalar>::nonlinear_step(State<Scalar>& state, StepSummary<S
   const Vector<Scalar> f_ext_1 = model.external_force(state.t + h, q_next, u_1);
   summary.external_impulse = (h * half) * (f_ext_n + f_ext_1);
   // Discrete works, no identity behind them (as on the linear family).
-  const Vector<Scalar> u_mean = half * (u + u_next);
   summary.W_ext = (h * half) * u_mean.dot(f_ext_n + f_ext_1);
   summary.W_damp = Scalar(0);
-  summary.W_contact = u_mean.dot(Vector<Scalar>(H_next * P2 + H_n * forecast_local));
   summary.numerical_dissipation = Scalar(0);
   summary.has_algorithmic_energy = false;
 

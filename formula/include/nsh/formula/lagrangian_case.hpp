@@ -49,6 +49,7 @@ struct CompiledLagrangian {
   ProgramCode potential;         ///< V, 1 output
   ProgramCode gap;               ///< g, m outputs
   ProgramCode normal_jacobian;   ///< W_N, n x m outputs, column-major
+  ProgramCode gap_curvature;     ///< v^T (d^2 g_a/dq^2) v, m outputs
   ProgramCode tangent_jacobian;  ///< W_T, n x m d outputs, column-major
   ProgramCode one_forms;         ///< A, r x n outputs, column-major (none when r = 0)
   ProgramCode distribution;      ///< X, n x (n - r) outputs, column-major (none when r = 0)
@@ -105,6 +106,9 @@ class FormulaModel final : public NonlinearModel<Scalar> {
   Scalar do_potential(const Vector<Scalar>& q) const override;
   void do_gap(const Vector<Scalar>& q, Vector<Scalar>& g) const override;
   void do_normal_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_N) const override;
+  /// The symbolic second derivatives of the gaps along v: true.
+  bool do_gap_curvature(const Vector<Scalar>& q, const Vector<Scalar>& v,
+                        Vector<Scalar>& kappa) const override;
   void do_tangent_jacobian(const Vector<Scalar>& q, Matrix<Scalar>& W_T) const override;
   void do_one_forms(const Vector<Scalar>& q, Matrix<Scalar>& A) const override;
   void do_distribution(const Vector<Scalar>& q, Matrix<Scalar>& X) const override;
@@ -122,7 +126,7 @@ class FormulaModel final : public NonlinearModel<Scalar> {
   Index contacts_{0}, tangent_directions_{0}, velocity_constraints_{0};
   bool constant_mass_{false};
   Program<Scalar> mass_, force_, external_force_, potential_, gap_, normal_jacobian_,
-      tangent_jacobian_, one_forms_, distribution_, stiffness_, damping_;
+      gap_curvature_, tangent_jacobian_, one_forms_, distribution_, stiffness_, damping_;
   Vector<Scalar> restitution_, friction_;
   std::vector<std::pair<std::string, std::string>> derived_;
 };

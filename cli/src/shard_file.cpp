@@ -41,20 +41,6 @@ T shard_field(const nlohmann::json& j, const char* name, const std::string& wher
   }
 }
 
-// The coverage of a split verdict is the sum over its shards, class by class (a class a shard
-// did not exercise is appended in the order it is first seen).
-void add_coverage(std::vector<std::pair<std::string, int>>& sum,
-                  const std::vector<std::pair<std::string, int>>& shard) {
-  for (const auto& [what, count] : shard) {
-    const auto it = std::find_if(sum.begin(), sum.end(),
-                                 [&what](const auto& entry) { return entry.first == what; });
-    if (it != sum.end())
-      it->second += count;
-    else
-      sum.emplace_back(what, count);
-  }
-}
-
 }  // namespace
 
 std::pair<int, int> parse_shard(const std::string& text) {
@@ -200,7 +186,7 @@ std::vector<properties::Verdict> merge_shards(
                                      files.front().first, properties::to_string(v.outcome), path));
       if (m.whole || skipped_here) continue;  // not split: shard 0's verdict stands
       m.cases_run += v.cases_run;
-      add_coverage(m.coverage, v.coverage);
+      properties::add_coverage(m.coverage, v.coverage);
       if (v.outcome == Outcome::fail) {
         // The unsharded run stops at its first failing case; a failure without a case index
         // (a rapidcheck error) sorts last.

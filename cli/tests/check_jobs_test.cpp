@@ -1,6 +1,8 @@
 // `nsh check --jobs N` (issue 17): the same verdicts, counterexamples, coverage, exit status
 // and files as --jobs 1, because every scheme x property pair (or mutant) is an independent
-// task run in a process of its own (cli/src/process_pool.hpp).
+// task run in a process of its own (cli/src/process_pool.hpp), and a pair whose cases can be
+// split runs as N shares merged back (merge_shares), or whole where a share fails or a rule only
+// a whole run judges might bite.
 #include "cli_support.hpp"
 
 #include <gtest/gtest.h>
@@ -40,6 +42,23 @@ TEST(CheckJobs, TwoJobsGiveTheVerdictsAndFilesOfOne) {
   EXPECT_NE(sequential.out.find("coverage of the random cases"), std::string::npos);
   EXPECT_EQ(slurp(two / "shard.json"), slurp(one / "shard.json"));
   EXPECT_EQ(without_times(slurp(two / "junit.xml")), without_times(slurp(one / "junit.xml")));
+}
+
+TEST(CheckJobs, SharesOfOnePairGiveItsVerdictWhetherItPassesOrFailsItsCoverage) {
+  // moreau-jean's newton_restitution over 120 cases: a pass, split into two shares whose counts
+  // and coverage add up; with e = 0 only, the coverage minimum of "impact with e > 0" fails,
+  // which no share judges: the merge sees it and the pair runs again whole.
+  for (const char* range : {"", " --restitution 0"}) {
+    const std::string args = std::string("check --scheme moreau-jean --property newton_restitution "
+                                         "--cases 120 --seed 2 --stats --quiet") +
+                             range;
+    const Result sequential = run_nsh(args + " --jobs 1");
+    const Result parallel = run_nsh(args + " --jobs 2");
+    EXPECT_EQ(parallel.status, sequential.status) << range;
+    EXPECT_EQ(parallel.out, sequential.out) << range;
+    EXPECT_EQ(sequential.status, *range ? 1 : 0) << sequential.out;
+    if (*range) EXPECT_NE(sequential.out.find("coverage"), std::string::npos) << sequential.out;
+  }
 }
 
 TEST(CheckJobs, TheMutantGateIsTheSameInParallel) {

@@ -41,7 +41,7 @@ const char* outcome_key(Outcome outcome) {
 }
 
 std::string shard_suffix(const CheckOptions& options) {
-  if (options.shards <= 1) return {};
+  if (options.shards <= 1 || options.share) return {};
   return " --shard " + std::to_string(options.shard) + "/" + std::to_string(options.shards);
 }
 
@@ -171,6 +171,14 @@ std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
         task.run = [provider, canonical, property, options] {
           return std::vector<Verdict>{provider->check(canonical, property, options)};
         };
+        if (options.shards <= 1 && provider->shards_cases())
+          task.run_share = [provider, canonical, property, options](int share, int shares) {
+            CheckOptions part = options;
+            part.shard = share;
+            part.shards = shares;
+            part.share = true;
+            return std::vector<Verdict>{provider->check(canonical, property, part)};
+          };
       }
       tasks.push_back(std::move(task));
     }
@@ -179,6 +187,47 @@ std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
   for (auto& r : run_check_tasks(tasks, options))
     for (auto& v : r) verdicts.push_back(std::move(v));
   return verdicts;
+}
+
+void add_coverage(std::vector<std::pair<std::string, int>>& sum,
+                  const std::vector<std::pair<std::string, int>>& share) {
+  for (const auto& [what, count] : share) {
+    const auto it = std::find_if(sum.begin(), sum.end(),
+                                 [&what](const auto& entry) { return entry.first == what; });
+    if (it != sum.end())
+      it->second += count;
+    else
+      sum.emplace_back(what, count);
+  }
+}
+
+std::optional<Verdict> merge_shares(const std::vector<Verdict>& shares) {
+  if (shares.empty()) return std::nullopt;
+  for (const auto& v : shares)
+    if (v.outcome == Outcome::fail) return std::nullopt;
+  Verdict merged = shares.front();
+  const bool skipped =
+      merged.outcome == Outcome::not_claimed || merged.outcome == Outcome::not_applicable;
+  if (merged.whole || skipped) return merged;
+  for (std::size_t i = 1; i < shares.size(); ++i) {
+    merged.cases_run += shares[i].cases_run;
+    add_coverage(merged.coverage, shares[i].coverage);
+  }
+  // The rules a whole run judges and a share does not (runner.cpp: nothing evaluated, the
+  // coverage minimums): where one might bite, only the whole run can say what it says.
+  if (merged.cases_run == 0) return std::nullopt;
+  const auto count = [&merged](const std::string& what) {
+    for (const auto& [name, n] : merged.coverage)
+      if (name == what) return n;
+    return 0;
+  };
+  const int evaluated = count("evaluated");
+  if (evaluated >= 50)
+    for (const CoverageRequirement& r : coverage_requirements())
+      if (r.property == merged.property &&
+          static_cast<double>(count(r.exercised)) / evaluated < r.minimum_share)
+        return std::nullopt;
+  return merged;
 }
 
 std::vector<std::vector<Verdict>> run_check_tasks(const std::vector<CheckTask>& tasks,

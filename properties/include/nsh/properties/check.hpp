@@ -88,7 +88,25 @@ struct RestitutionRange {
 struct CheckTask {
   std::string label;  ///< "scheme / property" or the mutant's spec, for messages
   std::function<std::vector<Verdict>()> run;
+  /// Where the task's cases can be split (a provider that shards_cases(), an unsharded run):
+  /// share I of N, the cases of `--shard I/N` without the suffix in the reproduce strings.
+  /// merge_shares combines the N verdicts into run()'s when none of them failed, so
+  /// `nsh check --jobs` splits one expensive pair over every core. Empty: not splittable.
+  std::function<std::vector<Verdict>(int share, int shares)> run_share;
 };
+
+/// The verdict of an unsplit run from the verdicts of its shares 0..N-1 (in order), when no
+/// share failed: the counts and the coverage are sums, the note is share 0's (the sharpness
+/// search runs there), a `whole` or skipped verdict is share 0's. nullopt when a share failed
+/// (the unsplit run stops at its first failing case, whose count and shrinking the shares do
+/// not reproduce) or when a rule only whole runs judge might bite (nothing evaluated, a
+/// coverage minimum missed): the caller then runs the task whole.
+std::optional<Verdict> merge_shares(const std::vector<Verdict>& shares);
+
+/// Adds a share's coverage to a sum, class by class (a class the sum lacks is appended in the
+/// order it is first seen). merge_shares and `nsh merge` use it.
+void add_coverage(std::vector<std::pair<std::string, int>>& sum,
+                  const std::vector<std::pair<std::string, int>>& share);
 
 struct CheckOptions {
   int cases{100};                               ///< random cases per (scheme, property)
@@ -100,6 +118,9 @@ struct CheckOptions {
   /// exactly the cases of the unsharded run with the same seed and cases.
   int shard{0};
   int shards{1};
+  /// The shard is a share of one `nsh check --jobs` run (CheckTask::run_share), not a
+  /// `--shard` the user gave: no " --shard I/N" in the reproduce strings.
+  bool share{false};
   /// Called by run_checks after each verdict with the wall time in seconds of the task that
   /// gave it (`nsh check` prints a progress line on a terminal and keeps the time for its JUnit
   /// file); it does not change what is checked.

@@ -473,6 +473,7 @@ class SweepProvider final : public PropertyProvider {
     return check_penalty2(v, spec, options, claimed);
   }
   bool shards_cases() const override { return true; }
+  bool pass_note_counts_cases() const override { return true; }
 };
 
 }  // namespace

@@ -185,6 +185,10 @@ class PropertyProvider {
   /// sets Verdict::failing_case). run_checks runs a provider without it whole in every shard
   /// (Verdict::whole), which is correct, only not faster.
   virtual bool shards_cases() const { return false; }
+  /// True if a passing verdict's note counts the cases it ran (the sweep provider's "h kappa
+  /// <= 1: 142 cases, ..."): share 0's note is then not the whole run's, so `nsh check --jobs`
+  /// does not split the provider's pairs into shares (merge_shares keeps share 0's note).
+  virtual bool pass_note_counts_cases() const { return false; }
   /// Why the property cannot be evaluated on this scheme ("" if it can): what check() reports
   /// as not_applicable. Default: from applies().
   virtual std::string inapplicable(const std::string& spec, const std::string& property) const {

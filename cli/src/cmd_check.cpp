@@ -117,9 +117,8 @@ void run_in_jobs(properties::CheckOptions& options, const CheckArgs& a) {
           if (u.share < 0)
             encoded.push_back(encode(task.run));
           else
-            encoded.push_back(encode([&task, share = u.share, jobs] {
-              return task.run_share(share, jobs);
-            }));
+            encoded.push_back(
+                encode([&task, share = u.share, jobs] { return task.run_share(share, jobs); }));
         }
         // Each task's verdicts: whole, or merged from its shares as the last share arrives (the
         // progress line then); a task with a failing share runs again whole, so its failure,
@@ -139,8 +138,8 @@ void run_in_jobs(properties::CheckOptions& options, const CheckArgs& a) {
           task_seconds[u.task] += reply.at("seconds").get<double>();
           if (u.share >= 0) {
             if (verdicts.size() != 1)
-              throw std::runtime_error(where + ": a share gave " +
-                                       std::to_string(verdicts.size()) + " verdicts, not 1");
+              throw std::runtime_error(where + ": a share gave " + std::to_string(verdicts.size()) +
+                                       " verdicts, not 1");
             if (shares[u.task].empty()) shares[u.task].resize(static_cast<std::size_t>(jobs));
             shares[u.task][static_cast<std::size_t>(u.share)] = std::move(verdicts.front());
             if (++arrived[u.task] < jobs) return;
@@ -456,8 +455,9 @@ void list_provider_claims(std::ostream& out, const std::string& spec) {
       out << fmt::format("    {:<32} not claimed (nsh check --force checks it)\n", d.name);
       continue;
     }
-    const auto claim = std::find_if(claims.begin(), claims.end(),
-                                    [&](const properties::Claim& c) { return c.property == d.name; });
+    const auto claim = std::find_if(claims.begin(), claims.end(), [&](const properties::Claim& c) {
+      return c.property == d.name;
+    });
     out << fmt::format("    {:<32} claimed: {}\n", d.name,
                        claim != claims.end() ? claim->domain : d.hypotheses);
   }

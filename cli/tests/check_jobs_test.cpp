@@ -49,8 +49,9 @@ TEST(CheckJobs, SharesOfOnePairGiveItsVerdictWhetherItPassesOrFailsItsCoverage) 
   // and coverage add up; with e = 0 only, the coverage minimum of "impact with e > 0" fails,
   // which no share judges: the merge sees it and the pair runs again whole.
   for (const char* range : {"", " --restitution 0"}) {
-    const std::string args = std::string("check --scheme moreau-jean --property newton_restitution "
-                                         "--cases 120 --seed 2 --stats --quiet") +
+    const std::string args = std::string(
+                                 "check --scheme moreau-jean --property newton_restitution "
+                                 "--cases 120 --seed 2 --stats --quiet") +
                              range;
     const Result sequential = run_nsh(args + " --jobs 1");
     const Result parallel = run_nsh(args + " --jobs 2");

@@ -348,8 +348,7 @@ CompiledLagrangian compile_lagrangian(const CaseDocument& document, bool rationa
     GiNaC::ex kappa = 0;
     for (Index i = 0; i < n; ++i) {
       const GiNaC::ex row = gaps[a].diff(symbols.q(i));
-      for (Index j = 0; j < n; ++j)
-        kappa += row.diff(symbols.q(j)) * symbols.v(i) * symbols.v(j);
+      for (Index j = 0; j < n; ++j) kappa += row.diff(symbols.q(j)) * symbols.v(i) * symbols.v(j);
     }
     take("", kappa, entry("gaps", a));
   }

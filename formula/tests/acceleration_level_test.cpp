@@ -110,11 +110,10 @@ TEST(GapCurvature, IsTheGapsSecondDerivativeAlongTheVelocity) {
   w << Real50(-3) / 2, Real50(1) / 4, Real50(9) / 5;
   ASSERT_TRUE(rod.model.gap_curvature(p, w, curvature));
   const Real50 s("1e-20");
-  const Vector<Real50> difference =
-      (rod.model.normal_jacobian(Vector<Real50>(p + s * w)) -
-       rod.model.normal_jacobian(Vector<Real50>(p - s * w)))
-          .transpose() *
-      w / (2 * s);
+  const Vector<Real50> difference = (rod.model.normal_jacobian(Vector<Real50>(p + s * w)) -
+                                     rod.model.normal_jacobian(Vector<Real50>(p - s * w)))
+                                        .transpose() *
+                                    w / (2 * s);
   EXPECT_LT(nsh::max_abs(Vector<Real50>(curvature - difference)), Real50("1e-30"));
   EXPECT_GT(nsh::max_abs(curvature), Real50(1));  // l w_phi^2 sin(phi) = 1.16: not a trivial zero
 
@@ -138,9 +137,9 @@ TEST(ForecastingTrapezoidal, HoldsACurvedContactToThirdOrderInOneStepWithTheGapC
     with[k] = gap_after_one_step(c.model, c.initial, h[k]);
     without[k] = gap_after_one_step(flat, c.initial, h[k]);
   }
-  SCOPED_TRACE(::testing::Message() << "g(q_1) with kappa: " << with[0] << ", " << with[1] << ", "
-                                    << with[2] << "; kappa = 0: " << without[0] << ", "
-                                    << without[1] << ", " << without[2]);
+  SCOPED_TRACE(::testing::Message()
+               << "g(q_1) with kappa: " << with[0] << ", " << with[1] << ", " << with[2]
+               << "; kappa = 0: " << without[0] << ", " << without[1] << ", " << without[2]);
   for (int k = 0; k < 2; ++k) {
     EXPECT_GT(std::abs(with[k] / with[k + 1]), 6.0) << k;
     EXPECT_LT(std::abs(with[k] / with[k + 1]), 10.0) << k;

@@ -119,8 +119,8 @@ Scales scales_of(const LinearModel<double>& model, const EventTrace<double>& tra
   const double m = static_cast<double>(model.contacts());
   s.ops = 1024 * (n + m + 1) * (n + 1);
   // M^-1, not 1/min M_ii: a coupled mass (M = I + 16 ones) has M_ii = 17 and |M^-1| = 1.
-  const Matrix<double> inverse = model.M.ldlt().solve(Matrix<double>::Identity(model.dofs(),
-                                                                               model.dofs()));
+  const Matrix<double> inverse =
+      model.M.ldlt().solve(Matrix<double>::Identity(model.dofs(), model.dofs()));
   s.a = positive(G * max_abs(inverse) * n * force);
   return s;
 }
@@ -343,17 +343,19 @@ bool simultaneity_tie(const std::vector<Event<double>>& d, const std::vector<Eve
 ///  1. matches the events in order: same kind and contact, times within the event-location
 ///     tolerance tau = gap tolerance / |U-| + time rounding (a root of g is located to a gap
 ///     error, i.e. to a time error of that over the approach speed), U-, U+, P and E within the
-///     double tolerances plus what the location error allows (U changes by a tau). Real50 impacts at a contact that double summarized by an accumulation
-///     (the accumulation threshold is 1024 time tolerances, precision-dependent) are absorbed
-///     when they lie within that window of the double accumulation;
+///     double tolerances plus what the location error allows (U changes by a tau). Real50 impacts
+///     at a contact that double summarized by an accumulation (the accumulation threshold is 1024
+///     time tolerances, precision-dependent) are absorbed when they lie within that window of the
+///     double accumulation;
 ///  2. compares the states at the grid points farther than tau from every event of either run;
 ///  3. stops (and holds) at the first structural mismatch that is a near-tie: a grazing impact
 ///     (|U-| <= max(sqrt(eps) |U|, sqrt(a gtol)): an event velocity is known to a tau, a the
-///     gap's acceleration bound, so it has no reliable digit below sqrt(a gtol)), a contact-mode decision (closes/opens) one run takes and the
-///     other does not (the acceleration LCP's b within rounding of zero: the random models hit
-///     exact ties such as g'' = 0), or an accumulation next to an event of the other run.
-///     Impacts with |U-| above that threshold must always match: a late or early impact fails
-///     (except within tau of the horizon, where one run may place it just past the end);
+///     gap's acceleration bound, so it has no reliable digit below sqrt(a gtol)), a contact-mode
+///     decision (closes/opens) one run takes and the other does not (the acceleration LCP's b
+///     within rounding of zero: the random models hit exact ties such as g'' = 0), or an
+///     accumulation next to an event of the other run. Impacts with |U-| above that threshold must
+///     always match: a late or early impact fails (except within tau of the horizon, where one run
+///     may place it just past the end);
 ///  4. stops (and holds) at a matched impact whose simultaneous companions differ between the
 ///     runs only by impacts the other run places within their location tolerance
 ///     (simultaneity_tie: found by the 300-case run of seed 1, a Zeno cluster of three contacts).

@@ -104,8 +104,7 @@ class NonlinearModel {
   /// q' = v, m entries, when the model knows it: returns true. It is the term an
   /// acceleration-level contact law needs besides W_N^T a (d^2 g/dt^2 = W_N^T a + kappa); false
   /// means the model does not provide it and a scheme that needs it refuses the model.
-  bool gap_curvature(const Vector<Scalar>& q, const Vector<Scalar>& v,
-                     Vector<Scalar>& kappa) const;
+  bool gap_curvature(const Vector<Scalar>& q, const Vector<Scalar>& v, Vector<Scalar>& kappa) const;
 
   /// Check the model at the initial state: n > 0; q and v of size n; M(q) n x n, finite,
   /// symmetric and positive definite (no square root: exact in Rational); f, f_ext, V, g, W_N,

@@ -597,9 +597,10 @@ void HalfExplicitTdg<Scalar>::do_initialize(const NonlinearModel<Scalar>& model,
                                          initial.q.size(), initial.v.size(), n));
     Vector<Scalar> kappa;
     if (acceleration_level_ && !model.gap_curvature(initial.q, initial.v, kappa))
-      throw SpecError(name_, std::string(name_) + " on a nonlinear model needs the gaps' "
-                                                  "curvature v^T g''(q) v (d^2 g/dt^2 = W_N^T a "
-                                                  "+ kappa), which the model '" +
+      throw SpecError(name_, std::string(name_) +
+                                 " on a nonlinear model needs the gaps' "
+                                 "curvature v^T g''(q) v (d^2 g/dt^2 = W_N^T a "
+                                 "+ kappa), which the model '" +
                                  model.name() +
                                  "' does not provide (lagrangian case files do); use "
                                  "half-explicit-tdg or moreau-jean");
@@ -785,8 +786,8 @@ void HalfExplicitTdg<Scalar>::nonlinear_step(State<Scalar>& state, StepSummary<S
     u_free2 = u_star;
     const Vector<Scalar> law = model.restitution().cwiseProduct(newton);
     if (!closed_next.empty())
-      P2 = solve_nonlinear_stage("impact", closed_next, H_next, minv_h_next, u_free2, &law,
-                                 state.t, summary.lcp);
+      P2 = solve_nonlinear_stage("impact", closed_next, H_next, minv_h_next, u_free2, &law, state.t,
+                                 summary.lcp);
   } else {
     forecast_local = half * P1;
     u_free2 = u_star + minv_h_n * forecast_local;
@@ -798,8 +799,8 @@ void HalfExplicitTdg<Scalar>::nonlinear_step(State<Scalar>& state, StepSummary<S
       std::erase_if(closed_next, [&](Index a) { return U_1(a) > separating_zero; });
       Vector<Scalar> kappa;
       model.gap_curvature(q_next, u_1, kappa);
-      shift_2 = (h * half) * kappa -
-                part(Vector<Scalar>(H_next.transpose() * (half * (u + u_1))), 0, 1);
+      shift_2 =
+          (h * half) * kappa - part(Vector<Scalar>(H_next.transpose() * (half * (u + u_1))), 0, 1);
     }
     if (!closed_next.empty())
       P2 = solve_nonlinear_stage("non-impulsive", closed_next, H_next, minv_h_next, u_free2,

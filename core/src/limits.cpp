@@ -4,12 +4,29 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <cstdlib>
+
 namespace nsh::limits {
+
+std::uintmax_t input_file_bytes_limit() {
+  const char* text = std::getenv("NSH_MAX_INPUT_BYTES");
+  if (!text || !*text) return max_input_file_bytes;
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long value = std::strtoull(text, &end, 10);
+  if (errno != 0 || *end != '\0' || value == 0 || text[0] == '-')
+    throw InputError("NSH_MAX_INPUT_BYTES",
+                     fmt::format("expected a positive number of bytes, got '{}'", text));
+  return value;
+}
+
 void check_file_size(std::uintmax_t bytes, const std::string& path, const std::string& field) {
-  if (bytes > max_input_file_bytes)
+  const std::uintmax_t limit = input_file_bytes_limit();
+  if (bytes > limit)
     throw InputError(field, fmt::format("'{}' has {} bytes; nsh reads files of at most {} bytes "
-                                        "(docs/limits.md)",
-                                        path, bytes, max_input_file_bytes));
+                                        "(NSH_MAX_INPUT_BYTES raises it; docs/limits.md)",
+                                        path, bytes, limit));
 }
 
 void check_json_depth(std::size_t depth, const std::string& source) {

@@ -71,7 +71,12 @@ inline constexpr Index default_converge_max_steps = 10'000'000;
 /// steps cost seconds; linear models with a constant iteration matrix grow only linearly.
 inline constexpr std::size_t max_exact_bits = 1u << 13;
 
-/// InputError(source) if a file has more than max_input_file_bytes.
+/// max_input_file_bytes, or the positive byte count in the environment variable
+/// NSH_MAX_INPUT_BYTES (a sparse case of 10^6 degrees of freedom is about 100 MB: a user who
+/// means to read one says so); InputError naming the variable when it is not a positive count.
+std::uintmax_t input_file_bytes_limit();
+
+/// InputError(source) if a file has more than input_file_bytes_limit() bytes.
 void check_file_size(std::uintmax_t bytes, const std::string& path, const std::string& field);
 
 /// InputError(source) if a JSON container opens at `depth` (1 for the root) > max_json_depth.

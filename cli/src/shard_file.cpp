@@ -5,6 +5,7 @@
 #include <nsh/format.hpp>
 #include <nsh/io/json_limits.hpp>
 #include <nsh/limits.hpp>
+#include <nsh/properties/runner.hpp>
 #include <nsh/properties/verdict_io.hpp>
 
 #include <fmt/format.h>
@@ -203,6 +204,13 @@ std::vector<properties::Verdict> merge_shards(
       m.statement = earliest->statement;
       m.counterexample = earliest->counterexample;
       m.failing_case = earliest->failing_case;
+    } else if (m.outcome == Outcome::pass && !m.whole) {
+      // What no shard could judge alone: nothing evaluated, a coverage minimum missed.
+      if (std::string failure = properties::whole_run_failure(m.property, m.cases_run, m.coverage);
+          !failure.empty()) {
+        m.outcome = Outcome::fail;
+        m.note = std::move(failure);
+      }
     }
     merged.push_back(std::move(m));
   }

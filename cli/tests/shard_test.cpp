@@ -176,6 +176,22 @@ TEST_F(Shards, MergeOfPassingShardsExitsZero) {
   EXPECT_TRUE(has(merged.out, "0 failed"));
 }
 
+TEST_F(Shards, MergeJudgesTheCoverageNoShardCouldJudgeAlone) {
+  // e = 0 only: "impact with e > 0" misses newton_restitution's minimum. A shard holds part of
+  // the cases and does not judge coverage; the merge does, and prints the unsharded verdict.
+  const std::string run =
+      "check --scheme moreau-jean --property newton_restitution --cases 120 --seed 2 "
+      "--restitution 0 --quiet";
+  const Result whole = run_nsh(run);
+  ASSERT_EQ(whole.status, 1) << whole.out << whole.err;
+  ASSERT_EQ(run_nsh(run + " --shard 0/2 --out " + path("e0.json")).status, 0);
+  ASSERT_EQ(run_nsh(run + " --shard 1/2 --out " + path("e1.json")).status, 0);
+  const Result merged = run_nsh("merge " + path("e0.json") + " " + path("e1.json"));
+  EXPECT_EQ(merged.status, 1) << merged.out << merged.err;
+  EXPECT_TRUE(has(merged.out, "coverage: ")) << merged.out;
+  EXPECT_EQ(merged.out, whole.out);
+}
+
 TEST_F(Shards, MergeRejectsMissingDuplicateAndForeignShards) {
   const Result missing = run_nsh("merge " + path("shard0.json") + " " + path("shard2.json"));
   EXPECT_EQ(missing.status, 2);

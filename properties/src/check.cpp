@@ -213,20 +213,10 @@ std::optional<Verdict> merge_shares(const std::vector<Verdict>& shares) {
     merged.cases_run += shares[i].cases_run;
     add_coverage(merged.coverage, shares[i].coverage);
   }
-  // The rules a whole run judges and a share does not (runner.cpp: nothing evaluated, the
-  // coverage minimums): where one might bite, only the whole run can say what it says.
-  if (merged.cases_run == 0) return std::nullopt;
-  const auto count = [&merged](const std::string& what) {
-    for (const auto& [name, n] : merged.coverage)
-      if (name == what) return n;
-    return 0;
-  };
-  const int evaluated = count("evaluated");
-  if (evaluated >= 50)
-    for (const CoverageRequirement& r : coverage_requirements())
-      if (r.property == merged.property &&
-          static_cast<double>(count(r.exercised)) / evaluated < r.minimum_share)
-        return std::nullopt;
+  // The rules a whole run judges and a share does not: where one bites, only the whole run can
+  // say what it says (its note, and no sharpness probes after it).
+  if (!whole_run_failure(merged.property, merged.cases_run, merged.coverage).empty())
+    return std::nullopt;
   return merged;
 }
 

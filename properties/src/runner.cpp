@@ -340,6 +340,35 @@ const std::vector<CoverageRequirement>& coverage_requirements() {
   return table;
 }
 
+std::string whole_run_failure(const std::string& property, int cases_run,
+                              const std::vector<std::pair<std::string, int>>& coverage) {
+  const auto count = [&coverage](const std::string& what) {
+    for (const auto& [name, n] : coverage)
+      if (name == what) return n;
+    return 0;
+  };
+  // Coverage: a search whose random cases missed what the property is about did not check it.
+  // Judged on runs of at least 50 evaluated cases (a handful of cases is noise).
+  const int evaluated = count("evaluated");
+  if (evaluated >= 50)
+    for (const CoverageRequirement& r : coverage_requirements()) {
+      if (r.property != property) continue;
+      const int hit = count(r.exercised);
+      const double share = static_cast<double>(hit) / evaluated;
+      if (share < r.minimum_share)
+        return fmt::format(
+            "coverage: {} of {} random cases ({:.0f}%) exercised '{}'; {} needs at least "
+            "{:.0f}% (the generator domain misses the region the property is about)",
+            hit, evaluated, 100 * share, r.exercised, property, 100 * r.minimum_share);
+    }
+  // A check that evaluated no case checked nothing: that is never a pass (every case was
+  // refused by the scheme).
+  if (cases_run == 0)
+    return "no case was evaluated: the scheme refused every case (StepError or InputError); "
+           "a check that checked nothing is not a pass";
+  return {};
+}
+
 std::string probe_on_scheme_under_test(const std::string& scheme_spec,
                                        const std::string& probe_spec) {
   const Registry& registry = Registry::builtin();
@@ -591,33 +620,13 @@ Verdict check_property(const std::string& spec, const std::string& property,
   for (const auto& [what, count] : found.coverage) v.coverage.push_back({what, count});
   if (found.end != SearchEnd::passed) return v;
 
-  // Coverage: a search whose random cases missed what the property is about did not check it.
-  // Judged on whole runs of at least 50 evaluated cases (a share of a few cases is noise).
-  if (options.shards <= 1 && evaluated >= 50) {
-    for (const CoverageRequirement& r : coverage_requirements()) {
-      if (r.property != property) continue;
-      const int hit = found.coverage.count(r.exercised) ? found.coverage.at(r.exercised) : 0;
-      const double share = static_cast<double>(hit) / evaluated;
-      if (share < r.minimum_share) {
-        v.outcome = Outcome::fail;
-        v.note = fmt::format(
-            "coverage: {} of {} random cases ({:.0f}%) exercised '{}'; {} needs at least "
-            "{:.0f}% (the generator domain misses the region the property is about)",
-            hit, evaluated, 100 * share, r.exercised, property, 100 * r.minimum_share);
-        return v;
-      }
+  if (options.shards <= 1)
+    if (std::string failure = whole_run_failure(property, v.cases_run, v.coverage);
+        !failure.empty()) {
+      v.outcome = Outcome::fail;
+      v.note = std::move(failure);
+      return v;
     }
-  }
-
-  // A check that evaluated no case checked nothing: that is never a pass (every case was
-  // refused by the scheme). A shard may hold none of a property's cases, so only whole runs.
-  if (options.shards <= 1 && v.cases_run == 0) {
-    v.outcome = Outcome::fail;
-    v.note =
-        "no case was evaluated: the scheme refused every case (StepError or InputError); "
-        "a check that checked nothing is not a pass";
-    return v;
-  }
 
   // Sharpness: just outside the claimed domain the designed search must find a violation.
   // A search that must succeed is not split: shard 0 runs it whole (after every random case

@@ -16,7 +16,6 @@
 #include <Eigen/LU>
 #include <nsh/siconos/schemes.hpp>
 
-#include "siconos_section.hpp"  // reports/src: the report's Siconos section
 
 #include <gtest/gtest.h>
 
@@ -479,23 +478,6 @@ TEST_F(SiconosAdapters, NewmarkAlphaFailsTheImpactingBarNamingLocalizeFirstEvent
 
 // The report's "Siconos 4.4 under the gate" table, computed here where the adapters are
 // registered: a row per (adapter, applicable property) with its counts.
-TEST_F(SiconosAdapters, TheReportTableCountsEachAdapterAndProperty) {
-  nsh::properties::CheckOptions check;
-  check.cases = 20;
-  std::string html, mdown;
-  nsh::reports::siconos_section(check, html, mdown);
-  std::cout << mdown;
-  EXPECT_NE(html.find("Siconos 4.4 under the gate"), std::string::npos);
-  EXPECT_EQ(mdown.find("not built"), std::string::npos) << mdown;
-  for (const char* row : {"| `siconos:moreau-jean` | moreau_jean_energy_dissipation | yes |",
-                          "| `siconos:schatzman-paoli` | penetration_bound | yes |",
-                          "| `siconos:schatzman-paoli` | newton_restitution | no |",
-                          "| `siconos:d1-minus-linear` | newton_restitution | yes |",
-                          "| `siconos:event-driven` | penetration_bound | yes |",
-                          "| `siconos:newmark-alpha` | penetration_bound | yes |"})
-    EXPECT_NE(mdown.find(row), std::string::npos) << row << "\n" << mdown;
-}
-
 TEST_F(SiconosAdapters, AllLeavesTheAdaptersOut) {
   const Outcome run = nsh_run("check --scheme all --property momentum_balance --cases 2 --quiet");
   EXPECT_EQ(run.out.find("siconos:"), std::string::npos) << run.out;

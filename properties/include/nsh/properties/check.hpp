@@ -114,7 +114,7 @@ struct CheckOptions {
   std::optional<RestitutionRange> restitution;  ///< narrows the generated e
   bool force{false};                            ///< check even where the scheme does not claim
   /// `nsh check --shard I/N`: evaluate only the cases whose index in the unsharded run order is
-  /// I modulo N (in_shard); every case is still drawn, so the union of the N shards evaluates
+  /// I modulo N (in_shard); the others are not drawn (check_engine.hpp), and the union of the N shards evaluates
   /// exactly the cases of the unsharded run with the same seed and cases.
   int shard{0};
   int shards{1};

@@ -8,9 +8,9 @@
 //
 // A random case is drawn inside the rapidcheck property (`draw` calls *gen or any rc::gen), so
 // every value it is built from is shrunk. rapidcheck gives each case its own split of the
-// seed's random stream, so a case is the same whichever cases before it were evaluated: a
-// shard draws every case (keeping the sizes and any discards of the unsharded run) and
-// evaluates its share. Calls after the first failure are shrinking and evaluate, at most
+// seed's random stream and a size that depends only on the successes before it (no generator
+// of ours discards), so a case is the same whichever cases before it were drawn: a shard
+// draws and evaluates only its share. Calls after the first failure are shrinking and evaluate, at most
 // CaseSearch::max_shrink_evaluations of them: a shrink of a costly case (an event-driven run
 // compared in Real50 takes a second) is otherwise unbounded — one ran for 30 minutes. After the
 // cap every
@@ -115,10 +115,13 @@ SearchResult<Case> search_cases(const CaseSearch<Case>& search, const CheckOptio
   long drawn = 0;
   std::optional<long> first_failure;
   const auto property = [&]() {
-    Case c = search.draw();
     const long index = designed_count + drawn;
     if (!first_failure) {
       ++drawn;
+      // Another shard's case is not drawn: rapidcheck gives every case its own split of the
+      // seed's stream and a size that depends only on the successes so far, so skipping the
+      // draw leaves this shard's cases what they are (drawing every case made a shard of the
+      // 10^5-case run cost far more than its share).
       if (!here(index)) return;
     } else if (r.shrink_evaluations == search.max_shrink_evaluations) {
       r.shrink_cut = true;
@@ -126,6 +129,7 @@ SearchResult<Case> search_cases(const CaseSearch<Case>& search, const CheckOptio
     } else {
       ++r.shrink_evaluations;
     }
+    Case c = search.draw();
     CaseOutcome out = search.evaluate(c);
     if (counts(out)) ++r.random_evaluated;
     if (!first_failure && out.evaluated)

@@ -38,6 +38,14 @@ struct CoverageRequirement {
 };
 const std::vector<CoverageRequirement>& coverage_requirements();
 
+/// The rules only a whole run judges, on its passing verdict's property, case count and
+/// coverage (a shard or a share may hold few or none of a property's cases): a check that
+/// evaluated no case checked nothing, and a search of at least 50 evaluated random cases
+/// ("evaluated" in the coverage) must reach every coverage minimum of its property. The note
+/// of the failure, or empty. The runner, the --jobs shares and `nsh merge` all judge by it.
+std::string whole_run_failure(const std::string& property, int cases_run,
+                              const std::vector<std::pair<std::string, int>>& coverage);
+
 /// Run `body` (which fills its CaseOutcome); a scheme that honestly refuses the case
 /// (StepError, or an InputError/ModelError such as event-driven's admissible initial state) is
 /// not evaluated: every provider reads a refusal the same way.

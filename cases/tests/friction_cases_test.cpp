@@ -44,7 +44,7 @@ TEST(FrictionCases, SlidingBlockStopsAtVOverMuG) {
   EXPECT_EQ(p.phases()[1].mode, Mode::stick);
   EXPECT_EQ(p.phases()[0].normal_force, c.model.M(1, 1) * g);
   EXPECT_EQ(p.phases()[0].tangential_force, -mu * c.model.M(1, 1) * g);
-  for (const Rational t : {Rational(0), Rational(1, 10), t_stop / 2, t_stop, c.T}) {
+  for (const Rational& t : {Rational(0), Rational(1, 10), t_stop / 2, t_stop, c.T}) {
     const auto s = p.state(t);
     const Rational tau = t < t_stop ? t : t_stop;
     EXPECT_EQ(s.q(0), v0 * tau - mu * g * tau * tau / 2) << t;
@@ -64,7 +64,7 @@ TEST(FrictionCases, SlidingBlockStopsAtVOverMuG) {
 TEST(FrictionCases, DiscreteSlidingStopIsTheRecursion) {
   const auto c = load_rational_case("sliding-block");
   const Rational v0 = c.initial.v(0), mu = c.model.mu(0), g = gravity(c);
-  for (const Rational h :
+  for (const Rational& h :
        {Rational(1, 100), Rational(1, 1000), Rational(1, 7), v0 / (mu * g * 8)}) {
     const nsh::cases::DiscreteSlidingStop<Rational> stop{v0, mu * g * h};
     Rational v = v0, x = 0;
@@ -154,7 +154,7 @@ void expect_rolling(const std::string& name, const Rational& inertia_factor,
   // The contact point's velocity vanishes exactly at t_r, is positive before.
   EXPECT_EQ(c.model.tangential_velocity(p.state(t_r).v)(0), 0);
   EXPECT_GT(c.model.tangential_velocity(p.state(t_r / 2).v)(0), 0);
-  for (const Rational t : {t_r, (t_r + c.T) / 2, c.T}) {
+  for (const Rational& t : {t_r, (t_r + c.T) / 2, c.T}) {
     const auto s = p.state(t);
     EXPECT_EQ(s.v(0), final_speed_factor * v0) << name << " " << t;
     EXPECT_EQ(s.v(2), -s.v(0) / R) << name << " " << t;  // rolling: x' = -R phi'
@@ -189,7 +189,7 @@ TEST(FrictionCases, ObliqueImpactStickAndSlide) {
   const Rational P_N = m * (1 + e) * -U_N, W_TT = 1 / m + R * R / I;
   const Rational mu_threshold = U_T / W_TT / P_N;
   EXPECT_EQ(mu_threshold, Rational(2, 9));
-  for (const Rational mu : {c.model.mu(0), mu_threshold, Rational(1, 2), Rational(0)}) {
+  for (const Rational& mu : {c.model.mu(0), mu_threshold, Rational(1, 2), Rational(0)}) {
     c.model.mu(0) = mu;
     const bool sticks = U_T / W_TT <= mu * P_N;
     const Rational P_T = sticks ? Rational(-U_T / W_TT) : Rational(-mu * P_N);

@@ -39,7 +39,7 @@ TEST(FrictionMoreauJean, SlidingBlockStopsExactlyAtTheDiscreteStop) {
   const auto c = load_friction_case<Rational>("sliding-block");
   const Rational m = c.model.M(0, 0), g = -c.model.F(1) / m, mu = c.model.mu(0);
   const Rational v0 = c.initial.v(0);
-  for (const Rational h : {*c.h, Rational(1, 30), Rational(1, 128)}) {
+  for (const Rational& h : {*c.h, Rational(1, 30), Rational(1, 128)}) {
     const auto trajectory = run_theta_one<Rational>(c, h);
     const nsh::cases::DiscreteSlidingStop<Rational> stop{v0, mu * g * h};
     ASSERT_LT(Rational(stop.last_sliding_step() + 1) * h, c.T);  // the stop is in the run
@@ -66,7 +66,7 @@ void expect_exact_rolling_speed(const std::string& name, const Rational& speed_f
   const auto c = load_friction_case<Rational>(name);
   const Rational v0 = c.initial.v(0), mu = c.model.mu(0), g = -c.model.F(1) / c.model.M(1, 1);
   const Rational t_roll = time_factor * v0 / (mu * g);
-  for (const Rational h : {Rational(1, 50), *c.h, Rational(1, 300)}) {
+  for (const Rational& h : {Rational(1, 50), *c.h, Rational(1, 300)}) {
     const auto trajectory = run_theta_one<Rational>(c, h);
     std::optional<Rational> onset;
     for (const auto& s : trajectory.states)

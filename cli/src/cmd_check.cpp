@@ -5,6 +5,7 @@
 // claim holds, 1 a property failed (or a mutant survived), 2 bad input.
 #include "commands.hpp"
 #include "external_option.hpp"
+#include "parallel_checks.hpp"
 #include "process_pool.hpp"
 #include "shard_file.hpp"
 
@@ -75,7 +76,7 @@ void print_coverage(std::ostream& out, const std::vector<Verdict>& verdicts) {
   }
 }
 
-/// `--jobs N`: the checks' independent tasks in N processes (process_pool.hpp), each task's
+/// `--jobs N`: the checks' independent tasks in N processes (parallel_checks.hpp), each task's
 /// verdicts sent back through the verdict serializer, which keeps every field the output reads.
 void run_in_jobs(properties::CheckOptions& options, const CheckArgs& a) {
   int jobs = a.jobs == 0 ? available_cores() : a.jobs;
@@ -85,96 +86,7 @@ void run_in_jobs(properties::CheckOptions& options, const CheckArgs& a) {
     jobs = 1;
   }
   if (jobs <= 1) return;
-  options.run_tasks =
-      [jobs, progress = options.progress](const std::vector<properties::CheckTask>& tasks) {
-        // Units of work: a task whose cases can be split runs as `jobs` shares (one expensive
-        // pair, e.g. event-driven's double_vs_real50, would otherwise bound the wall time),
-        // the others whole. A child sends {"seconds": its wall time, "verdicts": [...]}.
-        struct Unit {
-          std::size_t task;
-          int share;  // -1: the whole task
-        };
-        std::vector<Unit> units;
-        for (std::size_t t = 0; t < tasks.size(); ++t) {
-          if (tasks[t].run_share)
-            for (int share = 0; share < jobs; ++share) units.push_back({t, share});
-          else
-            units.push_back({t, -1});
-        }
-        const auto encode = [](const std::function<std::vector<Verdict>()>& run) {
-          return [run] {
-            const auto start = std::chrono::steady_clock::now();
-            nlohmann::json verdicts = nlohmann::json::array();
-            for (const auto& v : run()) verdicts.push_back(properties::to_json(v));
-            const double seconds =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            return nlohmann::json{{"seconds", seconds}, {"verdicts", verdicts}}.dump();
-          };
-        };
-        std::vector<std::function<std::string()>> encoded;
-        for (const Unit& u : units) {
-          const properties::CheckTask& task = tasks[u.task];
-          if (u.share < 0)
-            encoded.push_back(encode(task.run));
-          else
-            encoded.push_back(
-                encode([&task, share = u.share, jobs] { return task.run_share(share, jobs); }));
-        }
-        // Each task's verdicts: whole, or merged from its shares as the last share arrives (the
-        // progress line then); a task with a failing share runs again whole, so its failure,
-        // count and shrinking are those of --jobs 1.
-        std::vector<std::vector<Verdict>> results(tasks.size());
-        std::vector<double> task_seconds(tasks.size(), 0.0);
-        std::vector<std::vector<Verdict>> shares(tasks.size());
-        std::vector<int> arrived(tasks.size(), 0);
-        std::vector<std::size_t> rerun;
-        const auto decode = [&](int i, const std::string& text) {
-          const Unit& u = units[static_cast<std::size_t>(i)];
-          const std::string where = "--jobs: task " + tasks[u.task].label;
-          const nlohmann::json reply = nlohmann::json::parse(text);
-          std::vector<Verdict> verdicts;
-          for (const auto& j : reply.at("verdicts"))
-            verdicts.push_back(properties::from_json(j, where));
-          task_seconds[u.task] += reply.at("seconds").get<double>();
-          if (u.share >= 0) {
-            if (verdicts.size() != 1)
-              throw std::runtime_error(where + ": a share gave " + std::to_string(verdicts.size()) +
-                                       " verdicts, not 1");
-            if (shares[u.task].empty()) shares[u.task].resize(static_cast<std::size_t>(jobs));
-            shares[u.task][static_cast<std::size_t>(u.share)] = std::move(verdicts.front());
-            if (++arrived[u.task] < jobs) return;
-            const auto merged = properties::merge_shares(shares[u.task]);
-            if (!merged) {
-              rerun.push_back(u.task);
-              return;
-            }
-            verdicts = {*merged};
-          }
-          results[u.task] = std::move(verdicts);
-          if (progress)
-            for (const auto& v : results[u.task]) progress(v, task_seconds[u.task]);
-        };
-        run_in_processes(
-            encoded, jobs, [&](int i) { return tasks[units[i].task].label; }, decode);
-        if (!rerun.empty()) {
-          std::vector<std::function<std::string()>> whole;
-          for (std::size_t t : rerun) whole.push_back(encode(tasks[t].run));
-          const auto again = [&](int i, const std::string& text) {
-            const std::size_t t = rerun[static_cast<std::size_t>(i)];
-            const nlohmann::json reply = nlohmann::json::parse(text);
-            results[t].clear();
-            for (const auto& j : reply.at("verdicts"))
-              results[t].push_back(properties::from_json(j, "--jobs: task " + tasks[t].label));
-            task_seconds[t] += reply.at("seconds").get<double>();
-            if (progress)
-              for (const auto& v : results[t]) progress(v, task_seconds[t]);
-          };
-          run_in_processes(
-              whole, jobs, [&](int i) { return tasks[rerun[static_cast<std::size_t>(i)]].label; },
-              again);
-        }
-        return results;
-      };
+  options.run_tasks = parallel_task_runner(jobs, options.progress);
 }
 
 properties::CheckOptions options_from(const CheckArgs& a) {
@@ -377,7 +289,7 @@ int run_mutants(const CheckArgs& a) {
     for (const auto& mutant : provider->mutants()) {
       mutants.push_back(mutant);
       tasks.push_back(
-          {mutant, [mutant, options] { return properties::check_mutant(mutant, options); }});
+          {mutant, [mutant, options] { return properties::check_mutant(mutant, options); }, {}});
     }
   const std::vector<std::vector<Verdict>> per_mutant = properties::run_check_tasks(tasks, options);
   std::vector<Verdict> all, rejections;

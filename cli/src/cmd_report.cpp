@@ -1,4 +1,4 @@
-// `nsh report [--out DIR] [--cases N] [--seed S]`
+// `nsh report [--out DIR] [--cases N] [--seed S] [--jobs N]`
 //
 // The main job (nsh/reports/report.hpp): every built-in scheme against every shared property
 // (the verdict table of `nsh check --scheme all --property all --cases N --seed S`),
@@ -9,6 +9,8 @@
 // Exit status: 0 no verdict failed; 1 a verdict failed (the page shows its counterexample);
 // 2 bad input or usage.
 #include "commands.hpp"
+#include "parallel_checks.hpp"
+#include "process_pool.hpp"
 
 #include <nsh/reports/report.hpp>
 
@@ -22,6 +24,7 @@ struct ReportArgs {
   int cases = 100;
   std::uint64_t seed = 0;
   std::vector<std::string> schemes;
+  int jobs{0};  ///< 0: the number of cores
 };
 
 }  // namespace
@@ -39,12 +42,18 @@ void add_report_command(CLI::App& app, int& status) {
   cmd->add_option("--scheme", args->schemes,
                   "scheme of the convergence and energy parts (repeatable; default: the built-in "
                   "ones). The verdict table checks every registered scheme, plugins' included");
+  cmd->add_option("--jobs", args->jobs,
+                  "processes for the verdict table's and the Siconos section's checks "
+                  "(default: the number of cores); the verdicts are those of --jobs 1")
+      ->check(CLI::PositiveNumber);
   cmd->callback([args, &status] {
     reports::ReportOptions options;
     options.out_dir = args->out;
     options.check.cases = args->cases;
     options.check.seed = args->seed;
     options.schemes = args->schemes;
+    if (const int jobs = args->jobs == 0 ? available_cores() : args->jobs; jobs > 1)
+      options.check.run_tasks = parallel_task_runner(jobs, nullptr);
     options.progress = [](const std::string& line) { std::cerr << "nsh report " << line << "\n"; };
     const auto result = reports::run_report(options);
     std::cout << "wrote " << args->out << "/index.html (" << result.verdicts.size() << " verdicts, "

@@ -194,10 +194,20 @@ void add_coverage(std::vector<std::pair<std::string, int>>& sum,
   for (const auto& [what, count] : share) {
     const auto it = std::find_if(sum.begin(), sum.end(),
                                  [&what](const auto& entry) { return entry.first == what; });
-    if (it != sum.end())
+    if (it != sum.end()) {
       it->second += count;
-    else
-      sum.emplace_back(what, count);
+    } else {
+      // Where the whole run lists it: "evaluated" first, then the classes by name (the
+      // runner's std::map), so that a merge of shares prints what --jobs 1 prints.
+      const auto after_evaluated =
+          sum.begin() + (!sum.empty() && sum.front().first == "evaluated" ? 1 : 0);
+      const auto at = what == "evaluated" ? sum.begin()
+                                          : std::find_if(after_evaluated, sum.end(),
+                                                         [&what](const auto& entry) {
+                                                           return entry.first > what;
+                                                         });
+      sum.emplace(at, what, count);
+    }
   }
 }
 

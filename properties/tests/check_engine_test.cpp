@@ -75,5 +75,16 @@ TEST(CheckEngine, AShortShrinkIsNotCut) {
   EXPECT_EQ(random_failure_note(found), "random search found a counterexample (shrunk)");
 }
 
+// A share that saw a class share 0 did not: the sum lists it where the whole run does (found
+// by comparing `nsh report --jobs 2` with --jobs 1: "impact with e > 0" moved to the end).
+TEST(AddCoverage, KeepsTheWholeRunsOrder) {
+  std::vector<std::pair<std::string, int>> sum{{"evaluated", 3}, {"impact", 2}};
+  add_coverage(sum, {{"evaluated", 4}, {"impact", 1}, {"impact with e > 0", 3}});
+  add_coverage(sum, {{"evaluated", 1}, {"frictional impact", 1}});
+  const std::vector<std::pair<std::string, int>> whole{
+      {"evaluated", 8}, {"frictional impact", 1}, {"impact", 3}, {"impact with e > 0", 3}};
+  EXPECT_EQ(sum, whole);
+}
+
 }  // namespace
 }  // namespace nsh::properties

@@ -85,10 +85,10 @@ std::string friction_plot(const FrictionStudy& study) {
   plot.x_scale(AxisScale::log).y_scale(AxisScale::log);
   plot.subtitle(fmt::format("{} at t = {:.6g} (closed form), x'(T) = {:.6g}, T = {:g}", study.event,
                             study.event_reference, study.speed_reference, study.T));
-  PlotSeries event{.name = "|t_" + study.event + " - t_ref|"};
-  PlotSeries position{.name = "|x(T) - x_ref(T)|"};
-  PlotSeries speed{.name = "|x'(T) - x'_ref(T)|"};
-  PlotSeries first_order{.name = "h (slope 1)"};
+  PlotSeries event{.name = "|t_" + study.event + " - t_ref|", .x = {}, .y = {}, .color = {}};
+  PlotSeries position{.name = "|x(T) - x_ref(T)|", .x = {}, .y = {}, .color = {}};
+  PlotSeries speed{.name = "|x'(T) - x'_ref(T)|", .x = {}, .y = {}, .color = {}};
+  PlotSeries first_order{.name = "h (slope 1)", .x = {}, .y = {}, .color = {}};
   first_order.dashed = true;
   first_order.marker = Marker::none;
   for (const FrictionRow& r : study.rows) {

@@ -117,6 +117,9 @@ class SparseMoreauJean : public Scheme<Scalar> {
   const SparseLinearModel<Scalar>* model_{nullptr};
   Scalar h_{0};
   bool harmonic_{false};
+  /// M, C and K equal their transposes entry by entry: their products are then taken as
+  /// A^T x, row by row (exactly_symmetric in nsh/model/sparse_model.hpp).
+  bool symmetric_{false};
   Eigen::SimplicialLDLT<SparseMatrix<Scalar>, Eigen::Lower, Eigen::AMDOrdering<int>> ldlt_;
   SparseMatrix<Scalar> g_sparse_;  // G's nonzeros, for the O(nnz) contact products
   Matrix<Scalar> minv_g_;          // M^-1 G, n x m

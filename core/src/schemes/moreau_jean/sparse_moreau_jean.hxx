@@ -82,6 +82,8 @@ void SparseMoreauJean<Scalar>::do_initialize(const SparseLinearModel<Scalar>& mo
   model_ = &model;
   h_ = h;
   harmonic_ = model.has_harmonic_force();
+  symmetric_ = exactly_symmetric(model.M) && exactly_symmetric(model.C) &&
+               exactly_symmetric(model.K);
 
   const Scalar htheta = h * theta_;
   SparseMatrix<Scalar> iteration = model.M;
@@ -148,10 +150,14 @@ void SparseMoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>
   detail::theta_weighted_force(model, theta_, h_, state.t, harmonic_, work_.force_theta);
   const detail::MoreauJeanParameters<Scalar> parameters{
       "sparse moreau-jean", theta_, h_, activation_, lcp_method_, lcp_options_, minv_g_, delassus_};
-  detail::moreau_jean_step(
-      parameters, model.M, model.C, model.K, g_sparse_, model.w, model.e,
-      [this](const Vector<Scalar>& b, Vector<Scalar>& x) { solve_iteration(b, x); }, work_, state,
-      summary);
+  const auto solve = [this](const Vector<Scalar>& b, Vector<Scalar>& x) { solve_iteration(b, x); };
+  if (symmetric_)
+    detail::moreau_jean_step(parameters, model.M.transpose(), model.C.transpose(),
+                             model.K.transpose(), g_sparse_, model.w, model.e, solve, work_, state,
+                             summary);
+  else
+    detail::moreau_jean_step(parameters, model.M, model.C, model.K, g_sparse_, model.w, model.e,
+                             solve, work_, state, summary);
 }
 
 }  // namespace nsh

@@ -103,8 +103,9 @@ struct CheckTask {
 /// coverage minimum missed): the caller then runs the task whole.
 std::optional<Verdict> merge_shares(const std::vector<Verdict>& shares);
 
-/// Adds a share's coverage to a sum, class by class (a class the sum lacks is appended in the
-/// order it is first seen). merge_shares and `nsh merge` use it.
+/// Adds a share's coverage to a sum, class by class (a class the sum lacks goes where a whole
+/// run lists it: "evaluated" first, then the classes by name). merge_shares and `nsh merge` use
+/// it.
 void add_coverage(std::vector<std::pair<std::string, int>>& sum,
                   const std::vector<std::pair<std::string, int>>& share);
 

@@ -63,7 +63,7 @@ struct CheckArgs {
 void print_coverage(std::ostream& out, const std::vector<Verdict>& verdicts) {
   out << "\ncoverage of the random cases (nsh check --stats):\n";
   for (const auto& v : verdicts) {
-    if (v.coverage.empty()) continue;
+    if (v.coverage.empty() || v.coverage.front().first != "evaluated") continue;
     const int evaluated = v.coverage.front().second;
     out << fmt::format("  {} / {}: {} evaluated", v.scheme, v.property, evaluated);
     for (std::size_t i = 1; i < v.coverage.size(); ++i)

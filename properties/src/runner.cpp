@@ -362,8 +362,8 @@ std::string whole_run_failure(const std::string& property, int cases_run,
             hit, evaluated, 100 * share, r.exercised, property, 100 * r.minimum_share);
     }
   // A check that evaluated no case checked nothing: that is never a pass (every case was
-  // refused by the scheme).
-  if (cases_run == 0)
+  // refused by the scheme; a provider that counts refused cases lists them as "refused").
+  if (cases_run == 0 || count("refused") == cases_run)
     return "no case was evaluated: the scheme refused every case (StepError or InputError); "
            "a check that checked nothing is not a pass";
   return {};

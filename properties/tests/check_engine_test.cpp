@@ -86,5 +86,20 @@ TEST(AddCoverage, KeepsTheWholeRunsOrder) {
   EXPECT_EQ(sum, whole);
 }
 
+// A check that evaluated nothing is never a pass, whether no case was counted or every counted
+// case was refused (the event provider counts its refused cases and lists them as "refused").
+TEST(WholeRunFailure, EveryCaseRefusedIsNoPass) {
+  EXPECT_NE(whole_run_failure("newton_restitution", 0, {}), "");
+  EXPECT_NE(whole_run_failure("newton_restitution", 7, {{"refused", 7}}), "");
+  EXPECT_EQ(whole_run_failure("newton_restitution", 7, {{"refused", 6}}), "");
+  EXPECT_EQ(whole_run_failure("newton_restitution", 7, {}), "");
+  // A coverage minimum, judged from 50 evaluated random cases on.
+  EXPECT_NE(whole_run_failure("newton_restitution", 60, {{"evaluated", 60}}), "");
+  EXPECT_EQ(whole_run_failure("newton_restitution", 49, {{"evaluated", 49}}), "");
+  EXPECT_EQ(
+      whole_run_failure("newton_restitution", 60, {{"evaluated", 60}, {"impact with e > 0", 30}}),
+      "");
+}
+
 }  // namespace
 }  // namespace nsh::properties

@@ -63,6 +63,8 @@ struct SearchResult {
   SearchEnd end{SearchEnd::passed};
   int cases_run{0};         ///< designed and random cases counted (with the shrinking's runs)
   int random_evaluated{0};  ///< the random part of cases_run
+  /// Cases the scheme refused that cases_run counts (CaseSearch::count_refused), shrinking aside.
+  int refused{0};
   /// Coverage classes (CaseOutcome::exercised) of the evaluated random cases before any failure.
   std::map<std::string, int> coverage;
   std::optional<Case> failing;  ///< the failing case (shrunk, if random)
@@ -101,6 +103,7 @@ SearchResult<Case> search_cases(const CaseSearch<Case>& search, const CheckOptio
     const Case& c = search.designed[static_cast<std::size_t>(i)];
     CaseOutcome out = search.evaluate(c);
     if (counts(out)) ++r.cases_run;
+    if (!out.evaluated && search.count_refused) ++r.refused;
     if (breaks(out)) {
       r.end = SearchEnd::designed_failure;
       r.failing = c;
@@ -132,6 +135,7 @@ SearchResult<Case> search_cases(const CaseSearch<Case>& search, const CheckOptio
     Case c = search.draw();
     CaseOutcome out = search.evaluate(c);
     if (counts(out)) ++r.random_evaluated;
+    if (!first_failure && !out.evaluated && search.count_refused) ++r.refused;
     if (!first_failure && out.evaluated)
       for (const auto& what : out.exercised) ++r.coverage[what];
     if (breaks(out)) {

@@ -40,7 +40,8 @@ const std::vector<CoverageRequirement>& coverage_requirements();
 
 /// The rules only a whole run judges, on its passing verdict's property, case count and
 /// coverage (a shard or a share may hold few or none of a property's cases): a check that
-/// evaluated no case checked nothing, and a search of at least 50 evaluated random cases
+/// evaluated no case checked nothing (cases_run 0, or all of them "refused" in the coverage, where
+/// a provider counts refused cases), and a search of at least 50 evaluated random cases
 /// ("evaluated" in the coverage) must reach every coverage minimum of its property. The note
 /// of the failure, or empty. The runner, the --jobs shares and `nsh merge` all judge by it.
 std::string whole_run_failure(const std::string& property, int cases_run,

@@ -37,7 +37,8 @@ Reply parse_reply(const std::string& text, const std::string& where) {
   const nlohmann::json reply = nlohmann::json::parse(text);
   Reply out;
   out.seconds = reply.at("seconds").get<double>();
-  for (const auto& j : reply.at("verdicts")) out.verdicts.push_back(properties::from_json(j, where));
+  for (const auto& j : reply.at("verdicts"))
+    out.verdicts.push_back(properties::from_json(j, where));
   return out;
 }
 
@@ -75,11 +76,15 @@ class ParallelRun {
         });
     }
     run_in_processes(
-        encoded, jobs_, [&](int i) { return tasks_[units_[static_cast<std::size_t>(i)].task].label; },
-        [&](int i, const std::string& text) { arrived(units_[static_cast<std::size_t>(i)], text); });
+        encoded, jobs_,
+        [&](int i) { return tasks_[units_[static_cast<std::size_t>(i)].task].label; },
+        [&](int i, const std::string& text) {
+          arrived(units_[static_cast<std::size_t>(i)], text);
+        });
     if (!rerun_.empty()) {
       std::vector<std::function<std::string()>> whole;
-      for (std::size_t t : rerun_) whole.push_back([&task = tasks_[t]] { return encode(task.run); });
+      for (std::size_t t : rerun_)
+        whole.push_back([&task = tasks_[t]] { return encode(task.run); });
       run_in_processes(
           whole, jobs_, [&](int i) { return tasks_[rerun_[static_cast<std::size_t>(i)]].label; },
           [&](int i, const std::string& text) {
@@ -138,8 +143,8 @@ class ParallelRun {
 
 }  // namespace
 
-std::function<std::vector<std::vector<properties::Verdict>>(
-    const std::vector<properties::CheckTask>&)>
+std::function<
+    std::vector<std::vector<properties::Verdict>>(const std::vector<properties::CheckTask>&)>
 parallel_task_runner(int jobs, std::function<void(const properties::Verdict&, double)> progress) {
   return [jobs, progress = std::move(progress)](const std::vector<CheckTask>& tasks) {
     return ParallelRun(tasks, jobs, progress).run();

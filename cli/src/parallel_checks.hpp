@@ -13,8 +13,8 @@ namespace nsh::cli {
 
 /// What CheckOptions::run_tasks calls: run every task in `jobs` processes and return each
 /// task's verdicts in task order, calling `progress` (if set) once per verdict as its task ends.
-std::function<std::vector<std::vector<properties::Verdict>>(
-    const std::vector<properties::CheckTask>&)>
+std::function<
+    std::vector<std::vector<properties::Verdict>>(const std::vector<properties::CheckTask>&)>
 parallel_task_runner(int jobs, std::function<void(const properties::Verdict&, double)> progress);
 
 }  // namespace nsh::cli

@@ -201,11 +201,10 @@ void add_coverage(std::vector<std::pair<std::string, int>>& sum,
       // runner's std::map), so that a merge of shares prints what --jobs 1 prints.
       const auto after_evaluated =
           sum.begin() + (!sum.empty() && sum.front().first == "evaluated" ? 1 : 0);
-      const auto at = what == "evaluated" ? sum.begin()
-                                          : std::find_if(after_evaluated, sum.end(),
-                                                         [&what](const auto& entry) {
-                                                           return entry.first > what;
-                                                         });
+      const auto at = what == "evaluated"
+                          ? sum.begin()
+                          : std::find_if(after_evaluated, sum.end(),
+                                         [&what](const auto& entry) { return entry.first > what; });
       sum.emplace(at, what, count);
     }
   }

@@ -16,7 +16,6 @@
 #include <Eigen/LU>
 #include <nsh/siconos/schemes.hpp>
 
-
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -82,8 +82,8 @@ void SparseMoreauJean<Scalar>::do_initialize(const SparseLinearModel<Scalar>& mo
   model_ = &model;
   h_ = h;
   harmonic_ = model.has_harmonic_force();
-  symmetric_ = exactly_symmetric(model.M) && exactly_symmetric(model.C) &&
-               exactly_symmetric(model.K);
+  symmetric_ =
+      exactly_symmetric(model.M) && exactly_symmetric(model.C) && exactly_symmetric(model.K);
 
   const Scalar htheta = h * theta_;
   SparseMatrix<Scalar> iteration = model.M;

@@ -115,8 +115,8 @@ struct CheckOptions {
   std::optional<RestitutionRange> restitution;  ///< narrows the generated e
   bool force{false};                            ///< check even where the scheme does not claim
   /// `nsh check --shard I/N`: evaluate only the cases whose index in the unsharded run order is
-  /// I modulo N (in_shard); the others are not drawn (check_engine.hpp), and the union of the N shards evaluates
-  /// exactly the cases of the unsharded run with the same seed and cases.
+  /// I modulo N (in_shard); the others are not drawn (check_engine.hpp), and the union of the N
+  /// shards evaluates exactly the cases of the unsharded run with the same seed and cases.
   int shard{0};
   int shards{1};
   /// The shard is a share of one `nsh check --jobs` run (CheckTask::run_share), not a

@@ -10,8 +10,8 @@
 // every value it is built from is shrunk. rapidcheck gives each case its own split of the
 // seed's random stream and a size that depends only on the successes before it (no generator
 // of ours discards), so a case is the same whichever cases before it were drawn: a shard
-// draws and evaluates only its share. Calls after the first failure are shrinking and evaluate, at most
-// CaseSearch::max_shrink_evaluations of them: a shrink of a costly case (an event-driven run
+// draws and evaluates only its share. Calls after the first failure are shrinking and evaluate, at
+// most CaseSearch::max_shrink_evaluations of them: a shrink of a costly case (an event-driven run
 // compared in Real50 takes a second) is otherwise unbounded — one ran for 30 minutes. After the
 // cap every
 // further candidate counts as passing, so rapidcheck ends with the smallest failing case found

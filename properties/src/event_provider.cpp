@@ -673,12 +673,7 @@ class EventPropertyProvider : public PropertyProvider {
     // every case was refused is no pass, whole or merged from shards (whole_run_failure).
     if (found.refused > 0) v.coverage.emplace_back("refused", found.refused);
     v.outcome = Outcome::pass;
-    if (options.shards <= 1)
-      if (std::string failure = whole_run_failure(property, v.cases_run, v.coverage);
-          !failure.empty()) {
-        v.outcome = Outcome::fail;
-        v.note = std::move(failure);
-      }
+    fails_whole_run(v, options);
     return v;
   }
 

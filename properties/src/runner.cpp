@@ -369,6 +369,15 @@ std::string whole_run_failure(const std::string& property, int cases_run,
   return {};
 }
 
+bool fails_whole_run(Verdict& v, const CheckOptions& options) {
+  if (options.shards > 1) return false;
+  std::string failure = whole_run_failure(v.property, v.cases_run, v.coverage);
+  if (failure.empty()) return false;
+  v.outcome = Outcome::fail;
+  v.note = std::move(failure);
+  return true;
+}
+
 std::string probe_on_scheme_under_test(const std::string& scheme_spec,
                                        const std::string& probe_spec) {
   const Registry& registry = Registry::builtin();
@@ -620,13 +629,7 @@ Verdict check_property(const std::string& spec, const std::string& property,
   for (const auto& [what, count] : found.coverage) v.coverage.push_back({what, count});
   if (found.end != SearchEnd::passed) return v;
 
-  if (options.shards <= 1)
-    if (std::string failure = whole_run_failure(property, v.cases_run, v.coverage);
-        !failure.empty()) {
-      v.outcome = Outcome::fail;
-      v.note = std::move(failure);
-      return v;
-    }
+  if (fails_whole_run(v, options)) return v;
 
   // Sharpness: just outside the claimed domain the designed search must find a violation.
   // A search that must succeed is not split: shard 0 runs it whole (after every random case

@@ -47,6 +47,11 @@ const std::vector<CoverageRequirement>& coverage_requirements();
 std::string whole_run_failure(const std::string& property, int cases_run,
                               const std::vector<std::pair<std::string, int>>& coverage);
 
+/// A provider's passing verdict of an unsharded run, judged by whole_run_failure: on a failure
+/// the verdict fails with its note and true is returned. A shard's or a share's verdict is left
+/// to the merge.
+bool fails_whole_run(Verdict& v, const CheckOptions& options);
+
 /// Run `body` (which fills its CaseOutcome); a scheme that honestly refuses the case
 /// (StepError, or an InputError/ModelError such as event-driven's admissible initial state) is
 /// not evaluated: every provider reads a refusal the same way.

@@ -364,13 +364,17 @@ TEST_F(SiconosAdapters, EventDrivenRefusesAPenetratedStartNamingTheContact) {
 // What the gate finds of the claimed penetration_bound (docs/siconos.md): EventDriven keeps a
 // closed contact with the acceleration LCP and no position correction, so its gap drifts at
 // Lsodar's tolerance (seed 1: a resting contact, g = 0, U = 0, reaches g = -5.2e-9 in one step of
-// 1/16, beyond the bound's 2 h |U| = 4.4e-9).
+// 1/16, beyond the bound's 2 h |U| = 4.4e-9). Siconos' digits depend on the CPU (OpenBLAS picks
+// its kernels at run time; another machine stops at g = -3.0e-9 of another case), so the test
+// asserts the class of the counterexample: a contact at rest before the step, below zero after.
 TEST_F(SiconosAdapters, TheGateFindsEventDrivenClosedContactsDriftBelowZero) {
   const Outcome run = nsh_run(
       "check --scheme siconos:event-driven --property penetration_bound --cases 500 --seed 1 "
       "--jobs 1 --quiet");
   EXPECT_EQ(run.status, 1) << run.out;
-  EXPECT_NE(run.out.find("contact 0 gap went from 0 to -5.17"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("gap went from 0 to -"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("  g_k[0] = 0\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("  U_k[0] = 0\n"), std::string::npos) << run.out;
 }
 
 // NewMarkAlphaOSI (EventDriven, three LCPs, as Siconos' RockingBlockED_NewMarkAlpha example)

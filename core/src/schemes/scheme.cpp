@@ -190,17 +190,29 @@ template <bool RecordFields>
 void Scheme<Scalar>::advance(State<Scalar>& state, StepSummary<Scalar>& summary) {
   if (!dense_ && !sparse_ && !nonlinear_)
     throw StepError(info().spec + ": step() called before initialize()");
+  // A step that starts where the last one ended reuses that state's buffers, E and contact
+  // quantities (a swap instead of an O(n) copy); anything else, e.g. a state the caller edited,
+  // is derived afresh.
+  const bool continues = has_last_ && state.q.size() == last_after_.q.size() &&
+                         state.v.size() == last_after_.v.size() && state.q == last_after_.q &&
+                         state.v == last_after_.v;
+  has_last_ = false;  // until derive() records this step's end (a throwing step leaves none)
   before_.t = state.t;
-  before_.q = state.q;
-  before_.v = state.v;
+  if (continues) {
+    before_.q.swap(last_after_.q);
+    before_.v.swap(last_after_.v);
+  } else {
+    before_.q = state.q;
+    before_.v = state.v;
+  }
   if constexpr (RecordFields)
     summary.recorded = record_written_fields(summary, [&] { do_step(state, summary); });
   else
     do_step(state, summary);
   if (nonlinear_)
-    derive_nonlinear(before_, state, summary);
+    derive_nonlinear(before_, state, continues, summary);
   else
-    derive(before_, state, summary);
+    derive(before_, state, continues, summary);
   if (const std::string what = first_non_finite(state, summary); !what.empty())
     throw StepError(
         fmt::format("{}: the step from t = {} left the finite range: {} (the inputs' "
@@ -209,7 +221,7 @@ void Scheme<Scalar>::advance(State<Scalar>& state, StepSummary<Scalar>& summary)
 }
 
 template <class Scalar>
-void Scheme<Scalar>::derive(const State<Scalar>& before, const State<Scalar>& after,
+void Scheme<Scalar>::derive(const State<Scalar>& before, const State<Scalar>& after, bool continues,
                             StepSummary<Scalar>& s) {
   s.t_before = before.t;
   s.h = h_;
@@ -222,15 +234,19 @@ void Scheme<Scalar>::derive(const State<Scalar>& before, const State<Scalar>& af
         v->resize(0);
     } else {
       const auto Gt = model.G.transpose();
-      s.gap_before.noalias() = Gt * before.q;
-      s.gap_before += model.w;
-      s.velocity_before.noalias() = Gt * before.v;
+      if (continues) {
+        s.gap_before = gap_after_;
+        s.velocity_before = velocity_after_;
+      } else {
+        s.gap_before.noalias() = Gt * before.q;
+        s.gap_before += model.w;
+        s.velocity_before.noalias() = Gt * before.v;
+      }
       s.gap_after.noalias() = Gt * after.q;
       s.gap_after += model.w;
       s.velocity_after.noalias() = Gt * after.v;
     }
     derive_tangential(model, before, after, s);
-    const bool continues = has_last_ && before.q == last_after_.q && before.v == last_after_.v;
     s.E_before = continues ? energy_after_ : energy_of(model, before, work_n_);
     s.E_after = energy_of(model, after, work_n_);
   };
@@ -239,6 +255,8 @@ void Scheme<Scalar>::derive(const State<Scalar>& before, const State<Scalar>& af
   else
     derive_on(*sparse_);
   energy_after_ = s.E_after;
+  gap_after_ = s.gap_after;
+  velocity_after_ = s.velocity_after;
   last_after_.q = after.q;
   last_after_.v = after.v;
   has_last_ = true;
@@ -255,7 +273,7 @@ Scalar Scheme<Scalar>::nonlinear_energy(const State<Scalar>& x) {
 
 template <class Scalar>
 void Scheme<Scalar>::derive_nonlinear(const State<Scalar>& before, const State<Scalar>& after,
-                                      StepSummary<Scalar>& s) {
+                                      bool continues, StepSummary<Scalar>& s) {
   const NonlinearModel<Scalar>& model = *nonlinear_;
   s.t_before = before.t;
   s.h = h_;
@@ -285,7 +303,6 @@ void Scheme<Scalar>::derive_nonlinear(const State<Scalar>& before, const State<S
     model.tangent_jacobian(after.q, tangent_jacobian_);
     s.tangential_velocity_after.noalias() = tangent_jacobian_.transpose() * after.v;
   }
-  const bool continues = has_last_ && before.q == last_after_.q && before.v == last_after_.v;
   s.E_before = continues ? energy_after_ : nonlinear_energy(before);
   s.E_after = nonlinear_energy(after);
   energy_after_ = s.E_after;

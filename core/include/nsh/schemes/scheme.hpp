@@ -99,9 +99,9 @@ class Scheme {
  private:
   template <bool RecordFields>
   void advance(State<Scalar>& state, StepSummary<Scalar>& summary);
-  void derive(const State<Scalar>& before, const State<Scalar>& after,
+  void derive(const State<Scalar>& before, const State<Scalar>& after, bool continues,
               StepSummary<Scalar>& summary);
-  void derive_nonlinear(const State<Scalar>& before, const State<Scalar>& after,
+  void derive_nonlinear(const State<Scalar>& before, const State<Scalar>& after, bool continues,
                         StepSummary<Scalar>& summary);
   Scalar nonlinear_energy(const State<Scalar>& x);
   void bind(const LinearModel<Scalar>* dense, const SparseLinearModel<Scalar>* sparse,
@@ -117,6 +117,7 @@ class Scheme {
   Matrix<Scalar> normal_jacobian_, tangent_jacobian_;  // W_N(q), W_T(q) of a nonlinear model
   Scalar energy_after_{0};    // E of the last state produced, E_before of the next step...
   State<Scalar> last_after_;  // ...if the next step starts from exactly that state
+  Vector<Scalar> gap_after_, velocity_after_;  // G^T q + w and G^T v of last_after_ (linear)
   bool has_last_{false};
 };
 

@@ -165,8 +165,9 @@ void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix&
 
   moreau_jean_ledger(theta, h, M, C, K, G, impulse, work, state, summary);
 
-  state.q = work.q_next;
-  state.v = work.v_next;
+  // Swaps, not copies: the next step overwrites q_next and v_next before reading them.
+  state.q.swap(work.q_next);
+  state.v.swap(work.v_next);
   state.t = state.t + h;
 }
 

@@ -196,6 +196,40 @@ TEST(SparseMoreauJean, EnergyIdentityHoldsToRoundOff) {
   EXPECT_GT(contact_steps, 50);
 }
 
+// The kit reuses the last step's end (its buffers, E, gaps and local velocities) only when the
+// next step starts from exactly that state: a state the caller edited between two steps is
+// derived afresh, and a continuing step's "before" is the previous step's "after".
+TEST(SparseMoreauJean, AStateEditedBetweenStepsIsDerivedAfresh) {
+  std::mt19937 rng(77);
+  const Index n = 4, m = 2;
+  const SparseLinearModel<double> model = to_sparse(random_model_for_sparse(rng, n, m));
+  State<double> state = random_state(rng, n);
+  SparseMoreauJean<double> scheme(SparseMoreauJeanOptions<double>{});
+  scheme.initialize(model, state, 0.01);
+  StepSummary<double> s;
+  scheme.step(state, s);
+  const Vector<double> gap_after = s.gap_after, velocity_after = s.velocity_after;
+  const double energy_after = s.E_after;
+  scheme.step(state, s);
+  EXPECT_EQ(s.gap_before, gap_after);
+  EXPECT_EQ(s.velocity_before, velocity_after);
+  EXPECT_EQ(s.E_before, energy_after);
+
+  state.q(1) += 0.25;
+  state.v(2) -= 0.5;
+  const Vector<double> gap = model.G.transpose() * state.q + model.w;
+  const Vector<double> velocity = model.G.transpose() * state.v;
+  const Vector<double> Mv = model.M * state.v, Kq = model.K * state.q;
+  const double energy = (state.v.dot(Mv) + state.q.dot(Kq)) / 2;
+  scheme.step(state, s);
+  for (Index a = 0; a < m; ++a) {
+    EXPECT_NEAR(s.gap_before(a), gap(a), 1e-14) << a;
+    EXPECT_NEAR(s.velocity_before(a), velocity(a), 1e-14) << a;
+  }
+  EXPECT_NEAR(s.E_before, energy, 1e-12 * std::max(1.0, std::abs(energy)));
+  EXPECT_NE(s.E_before, s.E_after);
+}
+
 TEST(SparseMoreauJean, DoubleStepDoesNotAllocate) {
   // A ball-and-spring chain dropping onto the ground: free steps and contact steps, for lemke and
   // pgs, allocate nothing once the first step has sized the summary.

@@ -121,8 +121,7 @@ class SparseMoreauJean : public Scheme<Scalar> {
   /// A^T x, row by row (exactly_symmetric in nsh/model/sparse_model.hpp).
   bool symmetric_{false};
   Eigen::SimplicialLDLT<SparseMatrix<Scalar>, Eigen::Lower, Eigen::AMDOrdering<int>> ldlt_;
-  SparseMatrix<Scalar> factor_;    // ldlt_'s unit lower L, compressed, for solve_iteration
-  Vector<Scalar> pivots_;          // ldlt_'s D
+  Vector<Scalar> pivots_;          // ldlt_'s D (vectorD() returns a copy)
   SparseMatrix<Scalar> g_sparse_;  // G's nonzeros, for the O(nnz) contact products
   Matrix<Scalar> minv_g_;          // M^-1 G, n x m
   Matrix<Scalar> delassus_;        // G^T M^-1 G, m x m

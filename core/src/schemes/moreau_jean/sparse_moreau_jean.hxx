@@ -105,10 +105,10 @@ void SparseMoreauJean<Scalar>::do_initialize(const SparseLinearModel<Scalar>& mo
           "{}, it is not positive definite; validate the model",
           i, format_scalar(Scalar(pivots(i)))));
 
-  // solve_iteration sweeps L's compressed arrays; matrixL() is a view that nests a copy.
-  // vectorD() returns a copy, and a step must not allocate.
-  factor_ = ldlt_.matrixL().nestedExpression();
-  factor_.makeCompressed();
+  // solve_iteration sweeps L's compressed arrays (matrixL() views the factor by reference) and
+  // reads D from pivots_: vectorD() returns a copy, and a step must not allocate.
+  if (!ldlt_.matrixL().nestedExpression().isCompressed())
+    throw StepError("sparse moreau-jean: the LDL^T factor is not in compressed storage");
   pivots_ = ldlt_.vectorD();
 
   g_sparse_ = sparse_of(model.G);
@@ -136,9 +136,10 @@ void SparseMoreauJean<Scalar>::solve_iteration(const Vector<Scalar>& b, Vector<S
   // operations of Eigen's sparse triangular solves (TriangularSolver.h: the zero test, the
   // order of the updates) on the compressed arrays, so the same bits, without its iterator
   // overhead on a recurrence that is latency-bound (a tridiagonal L at 10^3 dofs).
-  const int* start = factor_.outerIndexPtr();
-  const int* row = factor_.innerIndexPtr();
-  const Scalar* value = factor_.valuePtr();
+  const SparseMatrix<Scalar>& factor = ldlt_.matrixL().nestedExpression();
+  const int* start = factor.outerIndexPtr();
+  const int* row = factor.innerIndexPtr();
+  const Scalar* value = factor.valuePtr();
   const Scalar* pivot = pivots_.data();
   Scalar* y = permuted_.data();
   const Index n = permuted_.size();

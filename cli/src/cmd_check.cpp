@@ -63,14 +63,22 @@ struct CheckArgs {
 void print_coverage(std::ostream& out, const std::vector<Verdict>& verdicts) {
   out << "\ncoverage of the random cases (nsh check --stats):\n";
   for (const auto& v : verdicts) {
-    if (v.coverage.empty() || v.coverage.front().first != "evaluated") continue;
+    if (v.coverage.empty()) continue;
+    const bool event_level = v.coverage.front().first == properties::evaluated_key(true);
+    if (!event_level && v.coverage.front().first != properties::evaluated_key(false)) continue;
     const int evaluated = v.coverage.front().second;
-    out << fmt::format("  {} / {}: {} evaluated", v.scheme, v.property, evaluated);
-    for (std::size_t i = 1; i < v.coverage.size(); ++i)
-      out << fmt::format(", {} {:.0f}%", v.coverage[i].first,
-                         evaluated ? 100.0 * v.coverage[i].second / evaluated : 0.0);
+    out << fmt::format("  {} / {}: {} {}", v.scheme, v.property, evaluated,
+                       v.coverage.front().first);
+    for (std::size_t i = 1; i < v.coverage.size(); ++i) {
+      const auto& [what, count] = v.coverage[i];
+      // Refused cases are not among the evaluated ones: a count, not a share of them.
+      if (what == "refused")
+        out << fmt::format(", {} refused", count);
+      else
+        out << fmt::format(", {} {:.0f}%", what, evaluated ? 100.0 * count / evaluated : 0.0);
+    }
     for (const auto& r : properties::coverage_requirements())
-      if (r.property == v.property)
+      if (r.property == v.property && r.event_level == event_level)
         out << fmt::format(" (needs '{}' >= {:.0f}%)", r.exercised, 100 * r.minimum_share);
     out << "\n";
   }

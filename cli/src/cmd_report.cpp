@@ -1,4 +1,4 @@
-// `nsh report [--out DIR] [--cases N] [--seed S] [--jobs N]`
+// `nsh report [--out DIR] [--cases N] [--seed S] [--scheme SPEC]... [--jobs N] [--no-siconos]`
 //
 // The main job (nsh/reports/report.hpp): every built-in scheme against every shared property
 // (the verdict table of `nsh check --scheme all --property all --cases N --seed S`),
@@ -25,6 +25,7 @@ struct ReportArgs {
   std::uint64_t seed = 0;
   std::vector<std::string> schemes;
   int jobs{0};  ///< 0: the number of cores
+  bool no_siconos{false};
 };
 
 }  // namespace
@@ -42,6 +43,8 @@ void add_report_command(CLI::App& app, int& status) {
   cmd->add_option("--scheme", args->schemes,
                   "scheme of the convergence and energy parts (repeatable; default: the built-in "
                   "ones). The verdict table checks every registered scheme, plugins' included");
+  cmd->add_flag("--no-siconos", args->no_siconos,
+                "skip the Siconos section (the slowest; the page says it was skipped)");
   cmd->add_option("--jobs", args->jobs,
                   "processes for the verdict table's and the Siconos section's checks "
                   "(default: the number of cores); the verdicts are those of --jobs 1")
@@ -52,6 +55,7 @@ void add_report_command(CLI::App& app, int& status) {
     options.check.cases = args->cases;
     options.check.seed = args->seed;
     options.schemes = args->schemes;
+    options.siconos = !args->no_siconos;
     if (const int jobs = args->jobs == 0 ? available_cores() : args->jobs; jobs > 1)
       options.check.run_tasks = parallel_task_runner(jobs, nullptr);
     options.progress = [](const std::string& line) { std::cerr << "nsh report " << line << "\n"; };

@@ -8,6 +8,8 @@
 #include <nsh/lcp/lemke.hpp>
 #include <nsh/lcp/workspace.hpp>
 
+#include "trial_count.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -92,7 +94,7 @@ TEST(LcpMurty, LemkeNeedsExactlyTwoToTheMPivots) {
 
 TEST(LcpAgreement, LemkeAndEnumerationEqualExactlyInRational) {
   std::mt19937 rng(20261201);
-  for (int trial = 0; trial < 300; ++trial) {
+  for (int trial = 0; trial < test::trials(300); ++trial) {
     const Index m = 1 + trial % 6;
     const IntegerLcp p = random_spd_lcp(rng, m);
     const LcpResult<Rational> lemke = solve_lcp(LcpMethod::lemke, p.W, p.b);

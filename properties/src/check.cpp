@@ -197,11 +197,14 @@ void add_coverage(std::vector<std::pair<std::string, int>>& sum,
     if (it != sum.end()) {
       it->second += count;
     } else {
-      // Where the whole run lists it: "evaluated" first, then the classes by name (the
-      // runner's std::map), so that a merge of shares prints what --jobs 1 prints.
+      // Where the whole run lists it: "evaluated" (or "evaluated runs") first, then the classes
+      // by name (the runner's std::map), so that a merge of shares prints what --jobs 1 prints.
+      const auto denominator = [](const std::string& key) {
+        return key == evaluated_key(false) || key == evaluated_key(true);
+      };
       const auto after_evaluated =
-          sum.begin() + (!sum.empty() && sum.front().first == "evaluated" ? 1 : 0);
-      const auto at = what == "evaluated"
+          sum.begin() + (!sum.empty() && denominator(sum.front().first) ? 1 : 0);
+      const auto at = denominator(what)
                           ? sum.begin()
                           : std::find_if(after_evaluated, sum.end(),
                                          [&what](const auto& entry) { return entry.first > what; });

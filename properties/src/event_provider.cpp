@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace nsh::properties {
 namespace {
@@ -522,6 +523,48 @@ Judgement compare_traces(const Resolution& resolution, const EventTrace<double>&
   return {};
 }
 
+/// The Real50 run of a case is budgeted from its double run: it resolves the same events, so
+/// it needs a small multiple of the double run's flow segments (its series' tail test shortens
+/// segments to 50 digits; more where it splits what double merges, e.g. a Zeno cluster's tail,
+/// cut by steps_compared), and at most reference_budget_cap. Unbudgeted, it ran at the flow's
+/// bound of 10^7 segments: a case whose double run chatters through 2.8 million impacts in
+/// three steps (seed 7, shard 0 of the 10^5-case run; docs/coverage.md) held a shard for over
+/// two hours; 65536 of its Real50 segments took 313 s, so the cap of 8192 is about 40 s of it,
+/// four times what the largest of that shard's other 1076 Real50 runs needed (927 double
+/// segments, 0.3 s). Over budget the case is refused, counted and shown like any refused case.
+constexpr Index reference_budget_factor = 16;
+constexpr Index reference_budget_floor = 4096;
+constexpr Index reference_budget_cap = 8192;
+Index reference_segments_budget(Index double_segments) {
+  return std::min(reference_budget_factor * double_segments + reference_budget_floor,
+                  reference_budget_cap);
+}
+
+/// The coverage classes of a run (CaseOutcome::exercised, as the scheme provider's `classify`
+/// names them, plus the event kinds only an event-driven run has): "impact", "impact with
+/// e > 0", "simultaneous impacts" (two or more impacts at one instant), "persistent contact"
+/// (a contact closes), "accumulation".
+std::vector<std::string> classify_events(const LinearModel<double>& model,
+                                         const std::vector<Event<double>>& events) {
+  std::vector<std::string> out;
+  const auto add = [&](const char* what) {
+    if (std::find(out.begin(), out.end(), what) == out.end()) out.push_back(what);
+  };
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const Event<double>& ev = events[i];
+    if (ev.kind == EventKind::impact && ev.impulse > 0) {
+      add("impact");
+      if (ev.contact < model.e.size() && model.e(ev.contact) > 0) add("impact with e > 0");
+      if (i > 0 && events[i - 1].kind == EventKind::impact && events[i - 1].t == ev.t &&
+          events[i - 1].impulse > 0)
+        add("simultaneous impacts");
+    }
+    if (ev.kind == EventKind::contact_closes) add("persistent contact");
+    if (ev.kind == EventKind::accumulation) add("accumulation");
+  }
+  return out;
+}
+
 /// Run the spec on the case and judge the property; StepError/ModelError/InputError (an
 /// inadmissible initial state, a refused step) mean the case is not evaluated.
 CaseOutcome evaluate(const std::string& spec, const std::string& property, const GeneratedCase& c) {
@@ -530,6 +573,7 @@ CaseOutcome evaluate(const std::string& spec, const std::string& property, const
     const State<double> x0 = state_cast<double>(c.initial);
     const EventTrace<double> trace =
         trace_events<double>(spec, model, x0, scalar_cast<double>(c.h), c.steps);
+    out.exercised = classify_events(model, trace.events);
     if (property == "newton_restitution") {
       out.judgement = newton_at_events(model, trace);
     } else if (property == "signorini_complementarity") {
@@ -541,9 +585,19 @@ CaseOutcome evaluate(const std::string& spec, const std::string& property, const
     } else {
       const Resolution resolution = resolution_of(model, trace);
       const int steps = steps_compared(resolution, trace, scalar_cast<double>(c.h), c.steps);
-      const EventTrace<Real50> exact =
-          trace_events<Real50>(spec, model_cast<Real50>(c.model), state_cast<Real50>(c.initial),
-                               scalar_cast<Real50>(c.h), steps);
+      const Index budget = reference_segments_budget(trace.segments);
+      EventTrace<Real50> exact;
+      try {
+        exact =
+            trace_events<Real50>(spec, model_cast<Real50>(c.model), state_cast<Real50>(c.initial),
+                                 scalar_cast<Real50>(c.h), steps, budget);
+      } catch (const StepError& e) {
+        throw StepError(
+            fmt::format("the Real50 reference run is budgeted at {} flow segments "
+                        "(min({} x the double run's {} + {}, {}); docs/limits.md): {}",
+                        budget, reference_budget_factor, trace.segments, reference_budget_floor,
+                        reference_budget_cap, e.what()));
+      }
       out.judgement = compare_traces(resolution, trace, exact);
     }
   });
@@ -669,9 +723,14 @@ class EventPropertyProvider : public PropertyProvider {
       case SearchEnd::passed:
         break;
     }
-    // The refused cases are counted (the provider's count, kept); listed, so that a run whose
-    // every case was refused is no pass, whole or merged from shards (whole_run_failure).
-    if (found.refused > 0) v.coverage.emplace_back("refused", found.refused);
+    // What the judged random cases exercised (`nsh check --stats`, the coverage minimums of
+    // whole_run_failure), then the refused cases (the provider's count, kept in cases_run),
+    // so that a run whose every case was refused is no pass, whole or merged from shards.
+    // By name after the first entry, as a merge of shares lists them (add_coverage).
+    std::map<std::string, int> classes = found.coverage;
+    if (found.refused > 0) classes["refused"] = found.refused;
+    v.coverage.emplace_back(evaluated_key(true), found.random_judged);
+    for (const auto& [what, count] : classes) v.coverage.emplace_back(what, count);
     v.outcome = Outcome::pass;
     fails_whole_run(v, options);
     return v;

@@ -101,5 +101,24 @@ TEST(WholeRunFailure, EveryCaseRefusedIsNoPass) {
       "");
 }
 
+// The event-level minimums ("evaluated runs", the event-driven reference) apply to event-level
+// coverage only, and the step-level ones to step-level coverage only: signorini_complementarity
+// needs simultaneous impacts among steps, not among event-driven runs.
+TEST(WholeRunFailure, EachLevelHasItsOwnMinimums) {
+  EXPECT_NE(whole_run_failure("newton_restitution", 60, {{"evaluated runs", 60}}), "");
+  EXPECT_EQ(whole_run_failure("newton_restitution", 60,
+                              {{"evaluated runs", 60}, {"impact with e > 0", 9}}),
+            "");
+  const std::vector<std::pair<std::string, int>> impacts{{"impact", 30}};
+  auto step = impacts, runs = impacts;
+  step.insert(step.begin(), {"evaluated", 60});
+  runs.insert(runs.begin(), {"evaluated runs", 60});
+  EXPECT_NE(whole_run_failure("signorini_complementarity", 60, step).find("simultaneous"),
+            std::string::npos);
+  EXPECT_EQ(whole_run_failure("signorini_complementarity", 60, runs), "");
+  EXPECT_NE(whole_run_failure("energy_conservation", 60, {{"evaluated runs", 60}, {"impact", 3}}),
+            "");
+}
+
 }  // namespace
 }  // namespace nsh::properties

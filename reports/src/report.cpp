@@ -743,7 +743,7 @@ ReportResult run_report(const ReportOptions& options) {
                        options.check.seed);
 
   verdict_section(result, options, html, mdown);
-  siconos_section(options.check, html, mdown);
+  siconos_section(options.check, !options.siconos, progress, html, mdown);
 
   // Convergence.
   html += "<h2 id=\"convergence\">Convergence and work-precision</h2>\n";

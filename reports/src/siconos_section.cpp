@@ -26,7 +26,9 @@ struct SiconosSectionRow {
 
 }  // namespace
 
-void siconos_section(const properties::CheckOptions& check, std::string& html, std::string& mdown) {
+void siconos_section(const properties::CheckOptions& check, bool skipped,
+                     const std::function<void(const std::string&)>& progress, std::string& html,
+                     std::string& mdown) {
   const Registry& registry = Registry::builtin();
   std::vector<std::string> specs;
   for (const std::string& name : registry.names())
@@ -40,6 +42,15 @@ void siconos_section(const properties::CheckOptions& check, std::string& html, s
         "empty (docs/siconos.md).";
     html += "<p>" + xml_escape(sentence) + "</p>\n";
     mdown += sentence + "\n\n";
+    return;
+  }
+  if (skipped) {
+    const std::string sentence =
+        "Skipped in this run (nsh report --no-siconos); without that option the section checks "
+        "every siconos:* adapter (docs/siconos.md).";
+    html += "<p>" + xml_escape(sentence) + "</p>\n";
+    mdown += sentence + "\n\n";
+    progress("siconos: skipped (--no-siconos)");
     return;
   }
   properties::CheckOptions options = check;
@@ -80,6 +91,13 @@ void siconos_section(const properties::CheckOptions& check, std::string& html, s
       }
       rows.push_back(std::move(row));
     }
+    int tried = 0, failed = 0;
+    for (const auto& row : rows)
+      if (row.spec == spec) {
+        ++tried;
+        failed += row.failed ? 1 : 0;
+      }
+    progress(fmt::format("siconos {}: {} properties, {} failed", spec, tried, failed));
   }
   html += fmt::format(
       "<p class=\"note\">Every siconos:* adapter of this program x every shared property that "

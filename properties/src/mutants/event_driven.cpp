@@ -82,7 +82,8 @@ EventDrivenOptions<Scalar> event_trace_options(const SchemeSpec& spec) {
 
 template <class Scalar>
 EventTrace<Scalar> trace_events(const std::string& spec_text, const LinearModel<Scalar>& model,
-                                const State<Scalar>& initial, const Scalar& h, int steps) {
+                                const State<Scalar>& initial, const Scalar& h, int steps,
+                                Index max_segments) {
   register_builtin_mutants();
   const SchemeSpec spec = Registry::builtin().resolve(spec_text);
   std::unique_ptr<LinearModel<Scalar>> seen;
@@ -96,7 +97,9 @@ EventTrace<Scalar> trace_events(const std::string& spec_text, const LinearModel<
                                     "mutant:ed-restitution-plus-tenth, mutant:ed-late-event)");
   }
   if (!(h > Scalar(0))) throw InputError("h", "step size must be > 0, got " + format_scalar(h));
-  EventDrivenFlow<Scalar> flow(seen ? *seen : model, initial, event_trace_options<Scalar>(spec));
+  EventDrivenOptions<Scalar> options = event_trace_options<Scalar>(spec);
+  if (max_segments > 0) options.max_segments = max_segments;
+  EventDrivenFlow<Scalar> flow(seen ? *seen : model, initial, options);
   EventTrace<Scalar> trace;
   trace.events = flow.initial_events();
   trace.grid.push_back(flow.state());
@@ -107,13 +110,14 @@ EventTrace<Scalar> trace_events(const std::string& spec_text, const LinearModel<
     trace.grid.push_back(flow.state());
     trace.grid.back().t = target;
   }
+  trace.segments = flow.segments();
   return trace;
 }
 
 template EventTrace<double> trace_events(const std::string&, const LinearModel<double>&,
-                                         const State<double>&, const double&, int);
+                                         const State<double>&, const double&, int, Index);
 template EventTrace<Real50> trace_events(const std::string&, const LinearModel<Real50>&,
-                                         const State<Real50>&, const Real50&, int);
+                                         const State<Real50>&, const Real50&, int, Index);
 
 void register_event_driven_mutants(Registry& registry) {
   for (const auto& mutant : event_driven_mutants) {

@@ -148,6 +148,10 @@ class EventDrivenFlow {
   const std::vector<Index>& closed_set() const;
   /// Events processed at construction (an impact or a resting contact at t0).
   const std::vector<Event<Scalar>>& initial_events() const;
+  /// Series segments taken since construction, the work options.max_segments bounds (every
+  /// event ends a segment, so this also bounds the events): a caller running the same case in
+  /// another scalar budgets that run from this one's.
+  Index segments() const;
 
   /// Quantities accumulated since the last reset_accumulators():
   Vector<Scalar> impulse() const;           ///< sum of impulses + integral of lambda dt (m)

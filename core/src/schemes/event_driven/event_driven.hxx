@@ -61,6 +61,10 @@ const std::vector<Event<Scalar>>& EventDrivenFlow<Scalar>::initial_events() cons
   return impl_->initial_events;
 }
 template <class Scalar>
+Index EventDrivenFlow<Scalar>::segments() const {
+  return impl_->segments;
+}
+template <class Scalar>
 Vector<Scalar> EventDrivenFlow<Scalar>::impulse() const {
   return impl_->acc.impulse;
 }

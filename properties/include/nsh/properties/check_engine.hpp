@@ -65,6 +65,8 @@ struct SearchResult {
   int random_evaluated{0};  ///< the random part of cases_run
   /// Cases the scheme refused that cases_run counts (CaseSearch::count_refused), shrinking aside.
   int refused{0};
+  /// Random cases judged (not refused) before any failure: the denominator of `coverage`.
+  int random_judged{0};
   /// Coverage classes (CaseOutcome::exercised) of the evaluated random cases before any failure.
   std::map<std::string, int> coverage;
   std::optional<Case> failing;  ///< the failing case (shrunk, if random)
@@ -136,8 +138,10 @@ SearchResult<Case> search_cases(const CaseSearch<Case>& search, const CheckOptio
     CaseOutcome out = search.evaluate(c);
     if (counts(out)) ++r.random_evaluated;
     if (!first_failure && !out.evaluated && search.count_refused) ++r.refused;
-    if (!first_failure && out.evaluated)
+    if (!first_failure && out.evaluated) {
+      ++r.random_judged;
       for (const auto& what : out.exercised) ++r.coverage[what];
+    }
     if (breaks(out)) {
       if (!first_failure) first_failure = index;
       r.failing = std::move(c);

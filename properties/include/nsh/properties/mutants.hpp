@@ -38,20 +38,24 @@ template <class Scalar>
 struct EventTrace {
   std::vector<Event<Scalar>> events;  ///< in time order, those at t0 first
   std::vector<State<Scalar>> grid;    ///< grid[k] = state at t0 + k h (post-event), k = 0..steps
+  Index segments{0};                  ///< the flow's series segments (EventDrivenFlow::segments)
 };
 
 /// Run `spec` (family event-driven: the reference or a mutant:ed-*) on the model from `initial`
 /// for `steps` steps of `h`: the flow a mutant:ed-* sees is its perturbed model. What the
 /// event-level properties (event_provider.cpp) read: an event-driven run is judged on its
 /// events, not on grid steps. Throws SpecError for a spec outside the family, and whatever the
-/// flow throws (InputError for an inadmissible initial state, StepError).
+/// flow throws (InputError for an inadmissible initial state, StepError). `max_segments` > 0
+/// replaces EventDrivenOptions::max_segments: the work bound of a reference run budgeted from
+/// another run of the same case (its StepError says the time reached and the events so far).
 template <class Scalar>
 EventTrace<Scalar> trace_events(const std::string& spec, const LinearModel<Scalar>& model,
-                                const State<Scalar>& initial, const Scalar& h, int steps);
+                                const State<Scalar>& initial, const Scalar& h, int steps,
+                                Index max_segments = 0);
 
 extern template EventTrace<double> trace_events(const std::string&, const LinearModel<double>&,
-                                                const State<double>&, const double&, int);
+                                                const State<double>&, const double&, int, Index);
 extern template EventTrace<Real50> trace_events(const std::string&, const LinearModel<Real50>&,
-                                                const State<Real50>&, const Real50&, int);
+                                                const State<Real50>&, const Real50&, int, Index);
 
 }  // namespace nsh::properties

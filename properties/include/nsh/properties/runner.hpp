@@ -31,18 +31,27 @@ struct CaseOutcome {
 /// The share of random cases that must exercise a class for a property's check to count
 /// (in the spirit of QuickCheck's `cover`): below it the search missed what the property is
 /// about and the verdict fails, naming the class and the share.
+/// Two levels share the property names: a step property's coverage counts its judged cases
+/// under "evaluated", an event-level one (the event-driven reference, judged on whole runs,
+/// properties/src/event_provider.cpp) under "evaluated runs"; a requirement applies at its
+/// level only.
 struct CoverageRequirement {
   std::string property;
   std::string exercised;  ///< the class, as CaseOutcome::exercised names it
   double minimum_share;   ///< of the evaluated random cases, in [0, 1]
+  bool event_level{false};
 };
 const std::vector<CoverageRequirement>& coverage_requirements();
+
+/// The coverage key of the judged random cases at each level ("evaluated", "evaluated runs").
+const char* evaluated_key(bool event_level);
 
 /// The rules only a whole run judges, on its passing verdict's property, case count and
 /// coverage (a shard or a share may hold few or none of a property's cases): a check that
 /// evaluated no case checked nothing (cases_run 0, or all of them "refused" in the coverage, where
 /// a provider counts refused cases), and a search of at least 50 evaluated random cases
-/// ("evaluated" in the coverage) must reach every coverage minimum of its property. The note
+/// ("evaluated" or "evaluated runs" in the coverage) must reach every coverage minimum of its
+/// property at that level. The note
 /// of the failure, or empty. The runner, the --jobs shares and `nsh merge` all judge by it.
 std::string whole_run_failure(const std::string& property, int cases_run,
                               const std::vector<std::pair<std::string, int>>& coverage);

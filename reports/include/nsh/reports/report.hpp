@@ -46,6 +46,9 @@ struct ReportOptions {
   /// Cases of the energy ledgers (each at its case-file h); empty: bouncing-ball and
   /// free-oscillator.
   std::vector<std::string> energy_cases;
+  /// Run the "Siconos under the gate" section (where the adapters are built); false writes one
+  /// sentence saying it was skipped.
+  bool siconos{true};
   /// Progress lines (one per finished piece of work).
   std::function<void(const std::string&)> progress;
 };

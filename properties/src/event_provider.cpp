@@ -270,6 +270,9 @@ Judgement energy_conserved(const LinearModel<double>& model, const EventTrace<do
 struct Resolution {
   Scales scales;
   double gap{0}, time_round{0}, grazing{0}, accumulation_window{0};
+  /// max over contacts of |M^-1 G_a|_inf / W_aa: the generalized velocity an impulse moves per
+  /// unit of the local velocity it changes (the grid's share of an event's location error).
+  double velocity_per_local{0};
 
   /// Where an event of approach speed |U-| is located: a root of g is found to a gap error, i.e.
   /// to a time error of that over the speed (a grazing one only to sqrt(gtol)), plus the rounding
@@ -294,6 +297,13 @@ Resolution resolution_of(const LinearModel<double>& model, const EventTrace<doub
   // no reliable digit below sqrt(a gtol), which makes such an impact grazing (a near-tie).
   out.grazing = std::max(std::sqrt(eps) * s.v, std::sqrt(s.a * out.gap));
   out.accumulation_window = 1024 * 1024 * 64 * eps * t_scale;
+  const Matrix<double> Minv_G = model.M.ldlt().solve(model.G);
+  for (Index a = 0; a < model.G.cols(); ++a) {
+    const double W = model.G.col(a).dot(Minv_G.col(a));
+    if (W > 0)
+      out.velocity_per_local =
+          std::max(out.velocity_per_local, max_abs(Vector<double>(Minv_G.col(a))) / W);
+  }
   return out;
 }
 
@@ -499,6 +509,24 @@ Judgement compare_traces(const Resolution& resolution, const EventTrace<double>&
   double tau_max = time_round;
   for (const auto& ev : d.events) tau_max = std::max(tau_max, tau_of(ev));
   tau_max = std::max(tau_max, accumulation_window);
+  // What an impact's location error leaves in the state after it. The root of the gap is
+  // found to the gap's rounding, a few eps g (4: the root finder's bracket and the gap's own
+  // evaluation), i.e. to a time error 4 eps g / |U-|, during which the gap's acceleration (up
+  // to a) changes U-; the reversal (1 + e <= 2 times U-) carries that into v as an impulse
+  // error, |M^-1 G| / W_aa per unit of U, and the position drifts by that velocity error over
+  // the time since. (Not the event check's tau, which is a tolerance for locating an event,
+  // not the run's actual error: 2e5 times too large here.) 170 elastic impacts at
+  // |U-| = 0.0157, a five-hundredth of the velocity scale, left 1.7e-9 in v (seed 3,
+  // docs/data/false-alarm-seed3-micro-bounces.json) against a rounding tolerance of 8e-10; this
+  // term adds 1.7e-8 there, and without it that case fails.
+  const auto carried = [&](double t) {
+    double sum = 0;
+    for (const auto& ev : d.events)
+      if (ev.kind == EventKind::impact && ev.t < t && ev.U_minus != 0)
+        sum += 2 * s.a * (4 * eps * s.g / std::abs(ev.U_minus)) * resolution.velocity_per_local *
+               (1 + (t - ev.t));
+    return sum;
+  };
   for (std::size_t k = 0; k < d.grid.size() && k < r.grid.size(); ++k) {
     const double t = d.grid[k].t;
     if (t >= stop_at) break;
@@ -511,14 +539,18 @@ Judgement compare_traces(const Resolution& resolution, const EventTrace<double>&
     for (Index i = 0; i < x.q.size(); ++i)
       diff = std::max(diff, std::abs(x.q(i) - scalar_cast<double>(y.q(i))) +
                                 std::abs(x.v(i) - scalar_cast<double>(y.v(i))));
-    const double tol = 1024 * static_cast<double>(k + 1 + d.events.size()) *
-                       static_cast<double>(x.q.size() + 1) * eps *
-                       (1 + max_abs(x.q) + max_abs(x.v));
+    const double rounding = 1024 * static_cast<double>(k + 1 + d.events.size()) *
+                            static_cast<double>(x.q.size() + 1) * eps *
+                            (1 + max_abs(x.q) + max_abs(x.v));
+    const double located = carried(t);
+    const double tol = rounding + located;
     if (diff > tol)
       return broken(fmt::format("grid point {} (t = {}), away from every event: |q_d - q_50| + "
                                 "|v_d - v_50| = {}",
                                 k, format_short(t), format_short(diff)),
-                    {{"difference", txt(diff)}, {"tolerance", txt(tol)}});
+                    {{"difference", txt(diff)},
+                     {"tolerance", txt(tol)},
+                     {"of which the impacts' location", txt(located)}});
   }
   return {};
 }

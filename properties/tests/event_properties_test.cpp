@@ -167,6 +167,24 @@ TEST(EventDrivenClaims, AZenoClusterOfSlowImpactsIsNotAFalseAlarm) {
   }
 }
 
+// Found by `nsh check --scheme event-driven --property double_vs_real50 --cases 1000 --seed 3`
+// (2026-12-06; docs/data/false-alarm-seed3-micro-bounces.json): about 170 elastic impacts in
+// 1/32 s at |U-| = 0.0157 leave 1.7e-9 in v, each impact's location error (the gap's rounding
+// over |U-|) times the gap's acceleration, reversed. The grid tolerance carries that term
+// (compare_traces); without it the case fails at grid point 2, with it the late-event mutant
+// is still caught on the same case.
+TEST(EventDrivenClaims, ManySlowElasticImpactsAreNotAFalseAlarm) {
+  const GeneratedCase c = case_of(R"({
+    "name": "check-seed-3", "family": "linear",
+    "M": [[9, 6], [6, 6]], "C": [["1/2", "1/2"], ["1/2", "1/2"]], "K": [[0, 0], [0, 64]],
+    "F": [-8, -8], "G": [[1], [-2]], "w": [-4], "e": [1],
+    "q0": [0, -2], "v0": ["-255/64", -2], "t0": 0, "h": "1/64", "T": "1/32"})",
+                                  2);
+  const Judgement j = double_vs_real50("event-driven", c);
+  EXPECT_TRUE(j.holds) << j.detail;
+  EXPECT_FALSE(double_vs_real50("mutant:ed-late-event", c).holds);
+}
+
 // Found by shard 0 of `nsh check --scheme all --cases 100000 --seed 7 --shard 0/64`
 // (2026-12-06): at the 17th event contacts 0 and 1 close 2e-15 apart at |U-| ~ 1, far below
 // their location tolerance (2.8e-8). Double impacts contact 0 first, Real50 contact 1: their

@@ -208,16 +208,23 @@ TEST(EventDrivenClaims, AnOrderTieOfTwoImpactsIsNotAFalseAlarm) {
   EXPECT_FALSE(double_vs_real50("mutant:ed-late-event", c).holds);
 }
 
+// A unit mass under gravity above a wall at distance w (e = 1/2), with a spring K.
+LinearModel<double> ball(double K, double w) {
+  LinearModel<double> model;
+  model.M = Matrix<double>::Constant(1, 1, 1);
+  model.K = Matrix<double>::Constant(1, 1, K);
+  model.F = Vector<double>::Constant(1, -9.81);
+  model.G = Matrix<double>::Constant(1, 1, 1);
+  model.w = Vector<double>::Constant(1, w);
+  model.e = Vector<double>::Constant(1, 0.5);
+  fill_defaults(model);
+  return model;
+}
+
 // The trace the provider judges: the bouncing ball's first impact at sqrt(2/g) with
 // U+ = -e U-, and grid samples at t0 + k h.
 TEST(EventTrace, BouncingBallEventsAndGrid) {
-  LinearModel<double> model;
-  model.M = Matrix<double>::Constant(1, 1, 1);
-  model.F = Vector<double>::Constant(1, -9.81);
-  model.G = Matrix<double>::Constant(1, 1, 1);
-  model.w = Vector<double>::Constant(1, 0);
-  model.e = Vector<double>::Constant(1, 0.5);
-  fill_defaults(model);
+  const LinearModel<double> model = ball(0, 0);
   State<double> x0{0, Vector<double>::Constant(1, 1), Vector<double>::Constant(1, 0)};
   const auto trace = trace_events<double>("event-driven", model, x0, 0.25, 4);
   ASSERT_EQ(trace.grid.size(), 5u);
@@ -235,14 +242,7 @@ TEST(EventTrace, BouncingBallEventsAndGrid) {
 // needs on the same case, and a run over its bound stops with a StepError that says how far it
 // got.
 TEST(EventTrace, ASegmentBudgetStopsTheRunAndSaysWhere) {
-  LinearModel<double> model;
-  model.M = Matrix<double>::Constant(1, 1, 1);
-  model.K = Matrix<double>::Constant(1, 1, 400);  // omega = 20: several segments per step
-  model.F = Vector<double>::Constant(1, -9.81);
-  model.G = Matrix<double>::Constant(1, 1, 1);
-  model.w = Vector<double>::Constant(1, 0.01);
-  model.e = Vector<double>::Constant(1, 0.5);
-  fill_defaults(model);
+  const LinearModel<double> model = ball(400, 0.01);  // omega = 20: several segments per step
   State<double> x0{0, Vector<double>::Constant(1, 0.2), Vector<double>::Constant(1, 0)};
   const auto d = trace_events<double>("event-driven", model, x0, 0.25, 8);
   ASSERT_GT(d.segments, 8);

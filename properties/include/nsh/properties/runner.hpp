@@ -51,8 +51,8 @@ const char* evaluated_key(bool event_level);
 /// evaluated no case checked nothing (cases_run 0, or all of them "refused" in the coverage, where
 /// a provider counts refused cases), and a search of at least 50 evaluated random cases
 /// ("evaluated" or "evaluated runs" in the coverage) must reach every coverage minimum of its
-/// property at that level. The note
-/// of the failure, or empty. The runner, the --jobs shares and `nsh merge` all judge by it.
+/// property at that level. The note of the failure, or empty. The runner, the --jobs shares
+/// and `nsh merge` all judge by it.
 std::string whole_run_failure(const std::string& property, int cases_run,
                               const std::vector<std::pair<std::string, int>>& coverage);
 

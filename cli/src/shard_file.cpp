@@ -128,9 +128,13 @@ std::vector<properties::Verdict> merge_shards(
   using properties::Outcome;
   using properties::Verdict;
   if (files.empty()) throw InputError("shard files", "none given");
-  const auto& [first_path, first] = files.front();
+  // Plain references, not structured bindings: clang 14 cannot capture one in a lambda.
+  const std::string& first_path = files.front().first;
+  const ShardFile& first = files.front().second;
   // Every file must come from the same run: name the first field that differs.
-  for (const auto& [path, f] : files) {
+  for (const auto& file : files) {
+    const std::string& path = file.first;
+    const ShardFile& f = file.second;
     auto differ = [&](const char* name, const std::string& a, const std::string& b) {
       if (a != b)
         throw InputError(name,

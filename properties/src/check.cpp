@@ -191,7 +191,10 @@ std::vector<Verdict> run_checks(const std::vector<std::string>& specs,
 
 void add_coverage(std::vector<std::pair<std::string, int>>& sum,
                   const std::vector<std::pair<std::string, int>>& share) {
-  for (const auto& [what, count] : share) {
+  for (const auto& entry_of_share : share) {
+    // Not a structured binding: clang 14 (the sanitizer job's compiler) cannot capture one.
+    const std::string& what = entry_of_share.first;
+    const int count = entry_of_share.second;
     const auto it = std::find_if(sum.begin(), sum.end(),
                                  [&what](const auto& entry) { return entry.first == what; });
     if (it != sum.end()) {

@@ -13,7 +13,8 @@ moreau_jean_reference.py does). Then it prints, in Markdown:
 1. per-step CPU of both at N = 10, 100, 10^3, 2*10^3 (Siconos) and up to 10^6 (nsh), their
    ratio, and E(T)/E(0) of both on the same run (h = 1e-3, the Siconos step count);
 2. `nsh simulate` at N = 10^3 with full output (CSV, HDF5) against the stepping alone;
-3. Real50 / double per step.
+3. Real50 / double per step;
+4. every second-order scheme's step on the sparse bar at N = 10^3, 10^4, 10^5.
 
 Per-step CPU: Siconos times its stepping loop inside the worker (time.process_time, the first
 step excluded: it assembles and factorizes the iteration matrix). nsh is timed as users run it,
@@ -162,20 +163,20 @@ def child_cpu(command):
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), out
 
 
-def nsh_run(nsh, case, h, steps, extra, out="/dev/null"):
+def nsh_run(nsh, case, h, steps, extra, out="/dev/null", scheme=SCHEME):
     """nsh simulate of `steps` steps of size h; out=None: the CSV on standard output."""
-    command = [nsh, "simulate", case, "--scheme", SCHEME, "--h", repr(h), "--T",
+    command = [nsh, "simulate", case, "--scheme", scheme, "--h", repr(h), "--T",
                repr(h * steps)] + (["--out", out] if out else []) + extra
     return child_cpu(command)
 
 
-def nsh_per_step(nsh, case, s1, s2, extra, out="/dev/null", repeat=3):
+def nsh_per_step(nsh, case, s1, s2, extra, out="/dev/null", repeat=3, scheme=SCHEME):
     """Median over `repeat` pairs of (cpu(S2) - cpu(S1)) / (S2 - S1), at h = 1.5 / S2."""
     h = 1.5 / s2
     figures = []
     for _ in range(repeat):
-        c1, _ = nsh_run(nsh, case, h, s1, extra, out)
-        c2, _ = nsh_run(nsh, case, h, s2, extra, out)
+        c1, _ = nsh_run(nsh, case, h, s1, extra, out, scheme)
+        c2, _ = nsh_run(nsh, case, h, s2, extra, out, scheme)
         figures.append(max(c2 - c1, 0.0) / (s2 - s1))
     figures.sort()
     return figures[len(figures) // 2]
@@ -304,6 +305,28 @@ def main():
                               repeat=1)
         print("| %d | %s | %s | %.0f |" % (N, fmt_time(double), fmt_time(real50),
                                             real50 / double))
+
+    # Every second-order scheme with a sparse path steps the bar's sparse model itself (the
+    # Newmark family too, since 2026-12-07: no dense copy, so no 4096-dof limit).
+    schemes = [SCHEME, "newmark", "hht", "gen-alpha", "krenk-hogsberg"]
+    print("\nEvery second-order scheme on the sparse bar, stepping alone (per step, median of "
+          "%d):\n" % repeat)
+    print("| N | " + " | ".join("`%s`" % name for name in schemes) + " |")
+    print("|---|" + "---|" * len(schemes))
+    for N, (s1, s2) in [(1000, (200, 20000)), (10**4, (20, 2000)), (10**5, (2, 200))]:
+        if N > max_n:
+            continue
+        case = os.path.join(work, "bar-%d.json" % N)
+        if not os.path.exists(case):
+            write_nsh_case(case, N)
+        row = ["%d" % N]
+        for name in schemes:
+            row.append(fmt_time(nsh_per_step(args.nsh, case, s1, s2, STEPPING_ALONE,
+                                             repeat=repeat, scheme=name)))
+        print("| " + " | ".join(row) + " |")
+        sys.stdout.flush()
+        if N >= 10**5:
+            os.remove(case)
     print("\n(whole script: %.0f s wall)" % (time.time() - started))
     return 0
 

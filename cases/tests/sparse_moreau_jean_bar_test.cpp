@@ -13,7 +13,7 @@
 #include <cmath>
 #include <string>
 
-#include "../../core/tests/sparse_moreau_jean_compare.hpp"
+#include "../../core/tests/sparse_step_compare.hpp"
 
 namespace nsh {
 namespace {
@@ -38,7 +38,7 @@ TEST(SparseMoreauJeanBar, EqualsTheDenseRunAtTwentyElements) {
         MoreauJean<double> dense_scheme(spec);
         SparseMoreauJean<double> sparse_scheme(spec);
         // h = 1/100 for 200 steps: t = 2, the contact duration 2 L / c of the continuum bar.
-        const sparse_mj_test::Comparison c = sparse_mj_test::compare(
+        const sparse_step_test::Comparison c = sparse_step_test::compare(
             dense.model, dense_scheme, sparse.model, sparse_scheme, dense.initial, 0.01, 200);
         EXPECT_LE(c.worst, 1e-12);
         EXPECT_TRUE(c.same_index_sets);
@@ -84,7 +84,7 @@ TEST(SparseMoreauJeanBar, AWrongThetaIsToldApartOnTheBar) {
   SparseMoreauJeanOptions<double> wrong;
   wrong.theta = 0.999;
   SparseMoreauJean<double> sparse_scheme(wrong);
-  const sparse_mj_test::Comparison c = sparse_mj_test::compare(
+  const sparse_step_test::Comparison c = sparse_step_test::compare(
       dense.model, dense_scheme, sparse.model, sparse_scheme, dense.initial, 0.01, 200,
       /*resynchronize=*/true);
   EXPECT_GT(c.worst, 1e-6);

@@ -10,7 +10,7 @@
 #include <nsh/schemes/moreau_jean.hpp>
 #include <nsh/schemes/sparse_moreau_jean.hpp>
 
-#include "sparse_moreau_jean_compare.hpp"
+#include "sparse_step_compare.hpp"
 
 #include <gtest/gtest.h>
 
@@ -33,50 +33,10 @@ long& sparse_allocations = nsh::test::allocations;
 namespace nsh {
 namespace {
 
-using sparse_mj_test::compare;
-using sparse_mj_test::Comparison;
-
-/// A random system: n dofs, m contacts, SPD M, PSD K and C, gaps near zero; with `harmonic`, a
-/// force F + F_amplitude sin(3 t).
-template <class S = double>
-LinearModel<S> random_model_for_sparse(std::mt19937& rng, Index n, Index m, bool harmonic = false) {
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  auto random = [&](Index r, Index c) {
-    Matrix<S> A(r, c);
-    for (Index i = 0; i < r; ++i)
-      for (Index j = 0; j < c; ++j) A(i, j) = S(u(rng));
-    return A;
-  };
-  LinearModel<S> model;
-  model.name = "random";
-  const Matrix<S> A = random(n, n), B = random(n, n), D = random(n, n);
-  model.M = A * A.transpose() + Matrix<S>::Identity(n, n);
-  model.K = S(10) * B * B.transpose();
-  model.C = S(1) / 2 * D * D.transpose();
-  model.F = random(n, 1);
-  model.G = random(n, m);
-  model.w = S(1) / 20 * random(m, 1);
-  model.e = Vector<S>(m);
-  for (Index a = 0; a < m; ++a) model.e(a) = S(0.5 * (u(rng) + 1.0));
-  if (harmonic) {
-    model.F_amplitude = S(2) * random(n, 1);
-    model.omega = S(3);
-  }
-  fill_defaults(model);
-  model.validate();
-  return model;
-}
-
-template <class S = double>
-State<S> random_state(std::mt19937& rng, Index n) {
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  State<S> s{S(0), Vector<S>(n), Vector<S>(n)};
-  for (Index i = 0; i < n; ++i) {
-    s.q(i) = S(0.1 * u(rng));
-    s.v(i) = S(u(rng));
-  }
-  return s;
-}
+using sparse_step_test::compare;
+using sparse_step_test::Comparison;
+using sparse_step_test::random_model_for_sparse;
+using sparse_step_test::random_state;
 
 std::string spec_text(const std::string& theta, MoreauJeanActivation activation) {
   return "moreau-jean:theta=" + theta + ",activation=" + to_string(activation);

@@ -115,6 +115,15 @@ void set_factories(Entry& entry) {
   set_factories<SchemeT>(entry, AllScalars{});
 }
 
+/// The sparse-model factories of an entry (SchemeEntry::make_sparse) for the listed scalars
+/// (sparse models exist in double and Real50: InexactScalars).
+template <template <class> class SchemeT, class Entry, class... Scalars>
+void set_sparse_factories(Entry& entry, ScalarList<Scalars...>) {
+  ((entry.make_sparse.template get<Scalars>() =
+        [](const SchemeSpec& s) { return std::make_unique<SchemeT<Scalars>>(s); }),
+   ...);
+}
+
 class Registry {
  public:
   /// The registry with every built-in scheme (built once, on first use); the property module

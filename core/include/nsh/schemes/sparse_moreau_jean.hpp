@@ -47,6 +47,7 @@
 // their solve. double and Real50 (no Rational: Eigen's sparse LDL^T is not exercised there).
 
 #include <nsh/detail/moreau_jean_workspace.hpp>
+#include <nsh/detail/sparse_ldlt.hpp>
 #include <nsh/lcp/lcp.hpp>
 #include <nsh/lcp/workspace.hpp>
 #include <nsh/model/linear_model.hpp>
@@ -54,8 +55,6 @@
 #include <nsh/registry.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
 #include <nsh/step_summary.hpp>
-
-#include <Eigen/SparseCholesky>
 
 #include <vector>
 
@@ -97,13 +96,11 @@ class SparseMoreauJean : public Scheme<Scalar> {
   const Matrix<Scalar>& delassus() const { return delassus_; }
 
  private:
-  /// x = M^-1 b through the stored factorization, without allocating (x and b distinct).
   void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
                      const Scalar& h) override;
   void do_initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
                      const Scalar& h) override;
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
-  void solve_iteration(const Vector<Scalar>& b, Vector<Scalar>& x);
 
   SchemeInfo info_;
   SparseLinearModel<Scalar> owned_;  // the sparse copy of a dense model
@@ -120,15 +117,13 @@ class SparseMoreauJean : public Scheme<Scalar> {
   /// M, C and K equal their transposes entry by entry: their products are then taken as
   /// A^T x, row by row (exactly_symmetric in nsh/model/sparse_model.hpp).
   bool symmetric_{false};
-  Eigen::SimplicialLDLT<SparseMatrix<Scalar>, Eigen::Lower, Eigen::AMDOrdering<int>> ldlt_;
-  Vector<Scalar> pivots_;          // ldlt_'s D (vectorD() returns a copy)
-  SparseMatrix<Scalar> g_sparse_;  // G's nonzeros, for the O(nnz) contact products
-  Matrix<Scalar> minv_g_;          // M^-1 G, n x m
-  Matrix<Scalar> delassus_;        // G^T M^-1 G, m x m
+  detail::SparseLdlt<Scalar> ldlt_;  // of M + h theta C + h^2 theta^2 K
+  SparseMatrix<Scalar> g_sparse_;    // G's nonzeros, for the O(nnz) contact products
+  Matrix<Scalar> minv_g_;            // M^-1 G, n x m
+  Matrix<Scalar> delassus_;          // G^T M^-1 G, m x m
 
   // Workspace, sized by initialize: the step's (shared with MoreauJean) and the solve's.
   detail::MoreauJeanWorkspace<Scalar> work_;
-  Vector<Scalar> permuted_;
 };
 
 extern template class SparseMoreauJean<double>;

@@ -27,12 +27,7 @@ void register_moreau_jean(Registry& registry) {
       "1999; Siconos MoreauJeanOSI)";
   entry.options = declared_options<MoreauJeanOptions>();
   set_factories<MoreauJean>(entry);
-  entry.make_sparse.get<double>() = [](const SchemeSpec& s) {
-    return std::make_unique<SparseMoreauJean<double>>(s);
-  };
-  entry.make_sparse.get<Real50>() = [](const SchemeSpec& s) {
-    return std::make_unique<SparseMoreauJean<Real50>>(s);
-  };
+  set_sparse_factories<SparseMoreauJean>(entry, InexactScalars{});
   // Where the claims differ: the dissipation boundary theta = 1/(1+e), the Siconos index set.
   entry.representatives = {"moreau-jean", "moreau-jean:theta=7/10", "moreau-jean:theta=1",
                            "moreau-jean:activation=position"};

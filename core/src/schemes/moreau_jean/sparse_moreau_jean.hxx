@@ -3,6 +3,7 @@
 // sparse_moreau_jean_real50.cpp, one scalar per translation unit.
 #pragma once
 
+#include <nsh/detail/sparse_shapes.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/number.hpp>
@@ -54,31 +55,7 @@ template <class Scalar>
 void SparseMoreauJean<Scalar>::do_initialize(const SparseLinearModel<Scalar>& model,
                                              const State<Scalar>& initial, const Scalar& h) {
   const Index n = model.dofs(), m = model.contacts();
-  // Eigen does not check shapes in a release build; a mismatch would read out of bounds.
-  auto square = [&](const SparseMatrix<Scalar>& A, const char* field) {
-    if (A.rows() != n || A.cols() != n)
-      throw InputError(field, fmt::format("is {} x {}, expected {} x {} (the size of M)", A.rows(),
-                                          A.cols(), n, n));
-  };
-  if (model.M.cols() != n)
-    throw InputError("M", fmt::format("is {} x {}, expected square", n, model.M.cols()));
-  square(model.C, "C");
-  square(model.K, "K");
-  auto sized = [](const Vector<Scalar>& x, Index size, const char* field) {
-    if (x.size() != size)
-      throw InputError(field, fmt::format("has {} entries, expected {}", x.size(), size));
-  };
-  sized(model.F, n, "F");
-  if (model.F_amplitude.size() != 0) sized(model.F_amplitude, n, "F_amplitude");
-  if (model.G.rows() != n)
-    throw InputError("G",
-                     fmt::format("has {} rows, expected {} (the size of M)", model.G.rows(), n));
-  sized(model.w, m, "w");
-  sized(model.e, m, "e");
-  if (initial.q.size() != n || initial.v.size() != n)
-    throw InputError("q0", fmt::format("initial state has {} positions and {} velocities, the "
-                                       "model has {} degrees of freedom",
-                                       initial.q.size(), initial.v.size(), n));
+  detail::check_sparse_shapes(model, initial);
   model_ = &model;
   h_ = h;
   harmonic_ = model.has_harmonic_force();
@@ -91,25 +68,17 @@ void SparseMoreauJean<Scalar>::do_initialize(const SparseLinearModel<Scalar>& mo
     iteration += htheta * model.C;
     iteration += (htheta * htheta) * model.K;
   }
-  ldlt_.compute(iteration);
-  if (ldlt_.info() != Eigen::Success)
+  // M^ is SPD for a valid model (M SPD, C and K PSD, theta >= 0): every pivot is positive.
+  const Index bad = ldlt_.compute(iteration);
+  if (bad == -2)
     throw StepError(
         "sparse moreau-jean: the LDL^T factorization of M + h theta C + h^2 theta^2 K "
         "failed; validate the model");
-  // M^ is SPD for a valid model (M SPD, C and K PSD, theta >= 0): every pivot is positive.
-  const Vector<Scalar>& pivots = ldlt_.vectorD();
-  for (Index i = 0; i < n; ++i)
-    if (!(pivots(i) > Scalar(0)))
-      throw StepError(fmt::format(
-          "sparse moreau-jean: the iteration matrix M + h theta C + h^2 theta^2 K has pivot {} = "
-          "{}, it is not positive definite; validate the model",
-          i, format_scalar(Scalar(pivots(i)))));
-
-  // solve_iteration sweeps L's compressed arrays (matrixL() views the factor by reference) and
-  // reads D from pivots_: vectorD() returns a copy, and a step must not allocate.
-  if (!ldlt_.matrixL().nestedExpression().isCompressed())
-    throw StepError("sparse moreau-jean: the LDL^T factor is not in compressed storage");
-  pivots_ = ldlt_.vectorD();
+  if (bad >= 0)
+    throw StepError(fmt::format(
+        "sparse moreau-jean: the iteration matrix M + h theta C + h^2 theta^2 K has pivot {} = "
+        "{}, it is not positive definite; validate the model",
+        bad, format_scalar(Scalar(ldlt_.pivots()(bad)))));
 
   g_sparse_ = sparse_of(model.G);
   g_sparse_.makeCompressed();
@@ -122,43 +91,6 @@ void SparseMoreauJean<Scalar>::do_initialize(const SparseLinearModel<Scalar>& mo
   }
 
   work_.size(n, m);
-  permuted_.setZero(n);
-}
-
-template <class Scalar>
-void SparseMoreauJean<Scalar>::solve_iteration(const Vector<Scalar>& b, Vector<Scalar>& x) {
-  // What SimplicialLDLT::_solve_impl does, with the two permutations out of place.
-  if (ldlt_.permutationP().size() > 0)
-    permuted_.noalias() = ldlt_.permutationP() * b;
-  else
-    permuted_ = b;
-  // L y = P b, then L^T x = D^-1 y with the division folded into the backward sweep: the
-  // operations of Eigen's sparse triangular solves (TriangularSolver.h: the zero test, the
-  // order of the updates) on the compressed arrays, so the same bits, without its iterator
-  // overhead on a recurrence that is latency-bound (a tridiagonal L at 10^3 dofs).
-  const SparseMatrix<Scalar>& factor = ldlt_.matrixL().nestedExpression();
-  const int* start = factor.outerIndexPtr();
-  const int* row = factor.innerIndexPtr();
-  const Scalar* value = factor.valuePtr();
-  const Scalar* pivot = pivots_.data();
-  Scalar* y = permuted_.data();
-  const Index n = permuted_.size();
-  for (Index i = 0; i < n; ++i) {
-    const Scalar y_i = y[i];
-    if (y_i == Scalar(0)) continue;
-    for (int p = start[i]; p < start[i + 1]; ++p)
-      if (row[p] > i) y[row[p]] -= y_i * value[p];
-  }
-  for (Index i = n - 1; i >= 0; --i) {
-    Scalar x_i = y[i] / pivot[i];  // y[i] is final here: only the sweep's step i writes it
-    for (int p = start[i]; p < start[i + 1]; ++p)
-      if (row[p] > i) x_i -= value[p] * y[row[p]];
-    y[i] = x_i;
-  }
-  if (ldlt_.permutationPinv().size() > 0)
-    x.noalias() = ldlt_.permutationPinv() * permuted_;
-  else
-    x = permuted_;
 }
 
 template <class Scalar>
@@ -176,7 +108,7 @@ void SparseMoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>
   detail::theta_weighted_force(model, theta_, h_, state.t, harmonic_, work_.force_theta);
   const detail::MoreauJeanParameters<Scalar> parameters{
       "sparse moreau-jean", theta_, h_, activation_, lcp_method_, lcp_options_, minv_g_, delassus_};
-  const auto solve = [this](const Vector<Scalar>& b, Vector<Scalar>& x) { solve_iteration(b, x); };
+  const auto solve = [this](const Vector<Scalar>& b, Vector<Scalar>& x) { ldlt_.solve(b, x); };
   if (symmetric_)
     detail::moreau_jean_step(parameters, model.M.transpose(), model.C.transpose(),
                              model.K.transpose(), g_sparse_, model.w, model.e, solve, work_, state,

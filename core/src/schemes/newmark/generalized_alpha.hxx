@@ -9,8 +9,8 @@
 
 namespace nsh {
 
-template <class Scalar>
-NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec) {
+template <class Scalar, class Storage>
+NewmarkFamily<Scalar, Storage>::NewmarkFamily(const SchemeSpec& spec) {
   const std::string& name = spec.name();
   if (name == "newmark") {
     ledger_ = this->template parse<NewmarkOptions>(spec).parameters();
@@ -27,10 +27,11 @@ NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& spec) {
   use_parameters();
 }
 
-template <class Scalar>
-NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& claimed, const NewmarkParameters& ledger,
-                                     const NewmarkParameters& dynamics,
-                                     NewmarkImpactLaw dynamic_law)
+template <class Scalar, class Storage>
+NewmarkFamily<Scalar, Storage>::NewmarkFamily(const SchemeSpec& claimed,
+                                              const NewmarkParameters& ledger,
+                                              const NewmarkParameters& dynamics,
+                                              NewmarkImpactLaw dynamic_law)
     : NewmarkFamily(claimed) {
   ledger_ = ledger;
   dynamic_ = dynamics;
@@ -38,8 +39,8 @@ NewmarkFamily<Scalar>::NewmarkFamily(const SchemeSpec& claimed, const NewmarkPar
   use_parameters();
 }
 
-template <class Scalar>
-void NewmarkFamily<Scalar>::use_parameters() {
+template <class Scalar, class Storage>
+void NewmarkFamily<Scalar, Storage>::use_parameters() {
   this->set_dynamics(dynamic_);
   lam_ = scalar_cast<Scalar>(ledger_.alpha_m);
   laf_ = scalar_cast<Scalar>(ledger_.alpha_f);
@@ -47,24 +48,41 @@ void NewmarkFamily<Scalar>::use_parameters() {
   lgamma_ = scalar_cast<Scalar>(ledger_.gamma);
 }
 
-template <class Scalar>
-SchemeInfo NewmarkFamily<Scalar>::info() const {
+template <class Scalar, class Storage>
+SchemeInfo NewmarkFamily<Scalar, Storage>::info() const {
   const Rational half = Rational(1) / 2;
   return this->splitting_info("newmark-family",
                               claimed_.gamma == half + claimed_.alpha_f - claimed_.alpha_m ? 2 : 1,
                               claimed_);
 }
 
-template <class Scalar>
-void NewmarkFamily<Scalar>::do_initialize(const LinearModel<Scalar>& model,
-                                          const State<Scalar>& initial, const Scalar& h) {
+template <class Scalar, class Storage>
+void NewmarkFamily<Scalar, Storage>::do_initialize(const LinearModel<Scalar>& model,
+                                                   const State<Scalar>& initial, const Scalar& h) {
+  initialize_on(this->stepped(model), initial, h);
+}
+
+template <class Scalar, class Storage>
+void NewmarkFamily<Scalar, Storage>::do_initialize(const SparseLinearModel<Scalar>& model,
+                                                   const State<Scalar>& initial, const Scalar& h) {
+  if constexpr (NewmarkStorage<Scalar, Storage>::sparse)
+    initialize_on(model, initial, h);
+  else
+    Scheme<Scalar>::do_initialize(model, initial, h);
+}
+
+template <class Scalar, class Storage>
+void NewmarkFamily<Scalar, Storage>::initialize_on(
+    const typename NewmarkSplitting<Scalar, Storage>::Model& model, const State<Scalar>& initial,
+    const Scalar& h) {
   const char* scheme = "newmark-family";
   this->bind(scheme, model, initial, h);
   const Scalar one(1), &am = this->am_, &af = this->af_;
-  const Matrix<Scalar> iteration = ((one - am) / (one - af)) * model.M +
-                                   (h * this->gamma_) * model.C + (h * h * this->beta_) * model.K;
+  const typename NewmarkStorage<Scalar, Storage>::ModelMatrix iteration =
+      ((one - am) / (one - af)) * model.M + (h * this->gamma_) * model.C +
+      (h * h * this->beta_) * model.K;
   newmark::detail::factorize(scheme, "(1-alpha_m)/(1-alpha_f) M + h gamma C + h^2 beta K",
-                             this->iteration_lu_, iteration);
+                             this->iteration_factor_, iteration);
   this->prepare(scheme, initial, ledger_.alpha_f != ledger_.alpha_m, /*damping_allowed=*/false);
   const Index n = model.dofs();
   for (Vector<Scalar>* v : {&xdd_, &vs_, &xdd_next_, &wbar_}) v->setZero(n);
@@ -73,11 +91,11 @@ void NewmarkFamily<Scalar>::do_initialize(const LinearModel<Scalar>& model,
   vs_ = initial.v;
 }
 
-template <class Scalar>
-void NewmarkFamily<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
+template <class Scalar, class Storage>
+void NewmarkFamily<Scalar, Storage>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   namespace d = newmark::detail;
   if (!this->model_) throw StepError("newmark-family: step() called before initialize()");
-  const LinearModel<Scalar>& model = *this->model_;
+  const auto& model = *this->model_;
   const Scalar& h = this->h_;
   const Scalar one(1), half(Scalar(1) / 2);
   const Scalar &am = this->am_, &af = this->af_, &beta = this->beta_, &gamma = this->gamma_;
@@ -107,7 +125,7 @@ void NewmarkFamily<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& s
   rhs.noalias() -= model.M * work;
   rhs.noalias() -= model.C * vs_next;
   rhs.noalias() -= model.K * q_next;
-  a_next = this->iteration_lu_.solve(rhs);
+  d::solve_into(this->iteration_factor_, rhs, a_next);
 
   q_next += (h * h * beta) * a_next;
   vs_next += (h * gamma) * a_next;

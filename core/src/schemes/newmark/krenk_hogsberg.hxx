@@ -9,41 +9,58 @@
 
 namespace nsh {
 
-template <class Scalar>
-KrenkHogsberg<Scalar>::KrenkHogsberg(const SchemeSpec& spec) {
+template <class Scalar, class Storage>
+KrenkHogsberg<Scalar, Storage>::KrenkHogsberg(const SchemeSpec& spec) {
   if (spec.name() != "krenk-hogsberg")
     throw SpecError("scheme", "KrenkHogsberg implements krenk-hogsberg, not '" + spec.name() + "'");
   parameters_ = this->template parse<KrenkHogsbergOptions>(spec).parameters();
   this->set_dynamics(parameters_);
 }
 
-template <class Scalar>
-SchemeInfo KrenkHogsberg<Scalar>::info() const {
+template <class Scalar, class Storage>
+SchemeInfo KrenkHogsberg<Scalar, Storage>::info() const {
   return this->splitting_info("krenk-hogsberg", 2, parameters_);
 }
 
-template <class Scalar>
-void KrenkHogsberg<Scalar>::do_initialize(const LinearModel<Scalar>& model,
-                                          const State<Scalar>& initial, const Scalar& h) {
+template <class Scalar, class Storage>
+void KrenkHogsberg<Scalar, Storage>::do_initialize(const LinearModel<Scalar>& model,
+                                                   const State<Scalar>& initial, const Scalar& h) {
+  initialize_on(this->stepped(model), initial, h);
+}
+
+template <class Scalar, class Storage>
+void KrenkHogsberg<Scalar, Storage>::do_initialize(const SparseLinearModel<Scalar>& model,
+                                                   const State<Scalar>& initial, const Scalar& h) {
+  if constexpr (NewmarkStorage<Scalar, Storage>::sparse)
+    initialize_on(model, initial, h);
+  else
+    Scheme<Scalar>::do_initialize(model, initial, h);
+}
+
+template <class Scalar, class Storage>
+void KrenkHogsberg<Scalar, Storage>::initialize_on(
+    const typename NewmarkSplitting<Scalar, Storage>::Model& model, const State<Scalar>& initial,
+    const Scalar& h) {
   const char* scheme = "krenk-hogsberg";
   this->bind(scheme, model, initial, h);
   const Scalar one(1), half(Scalar(1) / 2), &am = this->am_, &af = this->af_;
   const Scalar c = half - af;
   const Scalar kappa = half + c * (af - am) / (one - am);
-  const Matrix<Scalar> iteration = this->gamma_ * model.M + (h * this->beta_) * model.C +
-                                   (h * h * this->beta_ * kappa) * model.K;
-  newmark::detail::factorize(scheme, "gamma M + h beta C + h^2 beta kappa K", this->iteration_lu_,
-                             iteration);
+  const typename NewmarkStorage<Scalar, Storage>::ModelMatrix iteration =
+      this->gamma_ * model.M + (h * this->beta_) * model.C +
+      (h * h * this->beta_ * kappa) * model.K;
+  newmark::detail::factorize(scheme, "gamma M + h beta C + h^2 beta kappa K",
+                             this->iteration_factor_, iteration);
   this->prepare(scheme, initial, parameters_.alpha_f != parameters_.alpha_m,
                 /*damping_allowed=*/true);
   fmean_.setZero(model.dofs());
 }
 
-template <class Scalar>
-void KrenkHogsberg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
+template <class Scalar, class Storage>
+void KrenkHogsberg<Scalar, Storage>::do_step(State<Scalar>& state, StepSummary<Scalar>& summary) {
   namespace d = newmark::detail;
   if (!this->model_) throw StepError("krenk-hogsberg: step() called before initialize()");
-  const LinearModel<Scalar>& model = *this->model_;
+  const auto& model = *this->model_;
   const Scalar& h = this->h_;
   const Scalar one(1), half(Scalar(1) / 2);
   const Scalar &am = this->am_, &af = this->af_, &beta = this->beta_, &gamma = this->gamma_;
@@ -71,7 +88,7 @@ void KrenkHogsberg<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& s
   rhs.noalias() -= (one / h) * (model.C * dq);
   rhs.noalias() -= model.K * work;
   rhs += (c / (one - am)) * r;
-  a_next = this->iteration_lu_.solve(rhs);
+  d::solve_into(this->iteration_factor_, rhs, a_next);
   dq += (h * h * beta) * a_next;
   q_next = q + dq;
   vs_next = v;

@@ -4,6 +4,7 @@
 // and newmark_rational.cpp.
 #pragma once
 
+#include <nsh/detail/sparse_shapes.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
 #include <nsh/impulse_step.hpp>
@@ -14,22 +15,23 @@
 
 #include <cmath>
 #include <string>
+#include <type_traits>
 
 namespace nsh {
 namespace newmark::detail {
 
 /// The impulse step shared by both schemes: index set at q_{k+1}, impulse LCP on it, post-impact
 /// velocity. Fills v_next, impulse, summary.lcp / lcp_solved / index_set, the local velocities.
-template <class Scalar>
-void impulse_step(const char* scheme, const LinearModel<Scalar>& model,
-                  const Matrix<Scalar>& delassus, const Matrix<Scalar>& minv_g,
-                  NewmarkImpactLaw law, NewmarkActivation activation, LcpMethod method,
-                  const LcpOptions<Scalar>& options, const Scalar& t, const Vector<Scalar>& v_k,
-                  const Vector<Scalar>& q_next, const Vector<Scalar>& vs_next,
-                  Vector<Scalar>& gap_next, Vector<Scalar>& velocity_k,
-                  Vector<Scalar>& velocity_smooth, Vector<Scalar>& velocity_newton,
-                  Vector<Scalar>& impulse, Vector<Scalar>& v_next, std::vector<Index>& active,
-                  ImpulseStepWorkspace<Scalar>& work, StepSummary<Scalar>& summary) {
+template <class Scalar, class Model>
+void impulse_step(const char* scheme, const Model& model, const Matrix<Scalar>& delassus,
+                  const Matrix<Scalar>& minv_g, NewmarkImpactLaw law, NewmarkActivation activation,
+                  LcpMethod method, const LcpOptions<Scalar>& options, const Scalar& t,
+                  const Vector<Scalar>& v_k, const Vector<Scalar>& q_next,
+                  const Vector<Scalar>& vs_next, Vector<Scalar>& gap_next,
+                  Vector<Scalar>& velocity_k, Vector<Scalar>& velocity_smooth,
+                  Vector<Scalar>& velocity_newton, Vector<Scalar>& impulse, Vector<Scalar>& v_next,
+                  std::vector<Index>& active, ImpulseStepWorkspace<Scalar>& work,
+                  StepSummary<Scalar>& summary) {
   const Index m = model.contacts();
   gap_next.noalias() = model.G.transpose() * q_next;
   gap_next += model.w;
@@ -53,18 +55,22 @@ void impulse_step(const char* scheme, const LinearModel<Scalar>& model,
   summary.velocity_after.noalias() = model.G.transpose() * v_next;
 }
 
-template <class Scalar>
-void check_initial(const char* scheme, const LinearModel<Scalar>& model,
-                   const State<Scalar>& initial, const Scalar& h) {
+template <class Scalar, class Model>
+void check_initial(const char* scheme, const Model& model, const State<Scalar>& initial,
+                   const Scalar& h) {
   if (!is_finite(h) || !(h > Scalar(0)))
     throw InputError("h", "step size must be finite and > 0, got " + format_scalar(h));
-  const Index n = model.dofs();
-  if (initial.q.size() != n || initial.v.size() != n)
-    throw InputError("q0", fmt::format("{}: initial state has {} positions and {} velocities, "
-                                       "the model has {} degrees of freedom",
-                                       scheme, initial.q.size(), initial.v.size(), n));
-  if constexpr (is_exact_v<Scalar>) {
-    if (model.has_harmonic_force()) (void)model.force(initial.t);  // throws the model's error
+  if constexpr (std::is_same_v<Model, SparseLinearModel<Scalar>>) {
+    nsh::detail::check_sparse_shapes(model, initial);  // the state's size too
+  } else {
+    const Index n = model.dofs();
+    if (initial.q.size() != n || initial.v.size() != n)
+      throw InputError("q0", fmt::format("{}: initial state has {} positions and {} velocities, "
+                                         "the model has {} degrees of freedom",
+                                         scheme, initial.q.size(), initial.v.size(), n));
+    if constexpr (is_exact_v<Scalar>) {
+      if (model.has_harmonic_force()) (void)model.force(initial.t);  // throws the model's error
+    }
   }
 }
 
@@ -78,9 +84,35 @@ void factorize(const char* scheme, const char* what, Eigen::PartialPivLU<Matrix<
                                   scheme, what, i));
 }
 
+/// The sparse storage's matrices are symmetric, and positive definite for a valid model (M
+/// SPD; C and K PSD; the iteration matrices' coefficients > 0): every pivot of D is > 0.
 template <class Scalar>
-void harmonic_force(const LinearModel<Scalar>& model, bool harmonic, const Scalar& t,
-                    Vector<Scalar>& out) {
+void factorize(const char* scheme, const char* what, nsh::detail::SparseLdlt<Scalar>& ldlt,
+               const SparseMatrix<Scalar>& A) {
+  const Index bad = ldlt.compute(A);
+  if (bad == -2)
+    throw StepError(
+        fmt::format("{}: the LDL^T factorization of {} failed; validate the model", scheme, what));
+  if (bad >= 0)
+    throw StepError(fmt::format(
+        "{}: the matrix {} has pivot {} = {}, it is not positive definite; validate the model",
+        scheme, what, bad, format_scalar(Scalar(ldlt.pivots()(bad)))));
+}
+
+/// x = A^-1 b through the factorization of A (the sparse one does not allocate).
+template <class Scalar>
+void solve_into(const Eigen::PartialPivLU<Matrix<Scalar>>& lu, const Vector<Scalar>& b,
+                Vector<Scalar>& x) {
+  x = lu.solve(b);
+}
+
+template <class Scalar>
+void solve_into(nsh::detail::SparseLdlt<Scalar>& ldlt, const Vector<Scalar>& b, Vector<Scalar>& x) {
+  ldlt.solve(b, x);
+}
+
+template <class Scalar, class Model>
+void harmonic_force(const Model& model, bool harmonic, const Scalar& t, Vector<Scalar>& out) {
   out = model.F;
   if (!harmonic) return;
   if constexpr (is_exact_v<Scalar>) {
@@ -100,10 +132,27 @@ bool is_zero_matrix(const Matrix<Scalar>& A) {
 }
 
 template <class Scalar>
+bool is_zero_matrix(const SparseMatrix<Scalar>& A) {
+  return max_abs(A) == Scalar(0);
+}
+
+template <class Scalar>
 bool is_spd(const Matrix<Scalar>& K) {
   if (K.rows() == 0) return true;
   const Scalar scale = max_abs(K);
   return first_indefinite_pivot<Scalar>(K, true, tolerance<Scalar>(scale)) < 0;
+}
+
+/// The same test on the pivots of K's LDL^T: each > the tolerance of K's scale.
+template <class Scalar>
+bool is_spd(const SparseMatrix<Scalar>& K) {
+  if (K.rows() == 0) return true;
+  nsh::detail::SparseLdlt<Scalar> ldlt;
+  if (ldlt.compute(K) != -1) return false;
+  const Scalar floor = tolerance<Scalar>(max_abs(K));
+  for (Index i = 0; i < ldlt.pivots().size(); ++i)
+    if (!(ldlt.pivots()(i) > floor)) return false;
+  return true;
 }
 
 /// x^T A x.
@@ -114,10 +163,16 @@ Scalar quad(const Matrix<Scalar>& A, const Vector<Scalar>& x, Vector<Scalar>& wo
 }
 
 /// x^T A^{-1} x via a factorization of A.
+template <class Scalar, class Factorization>
+Scalar inverse_quad(Factorization& factor, const Vector<Scalar>& x, Vector<Scalar>& work) {
+  solve_into(factor, x, work);
+  return x.dot(work);
+}
+
+/// x^T A x.
 template <class Scalar>
-Scalar inverse_quad(const Eigen::PartialPivLU<Matrix<Scalar>>& lu, const Vector<Scalar>& x,
-                    Vector<Scalar>& work) {
-  work = lu.solve(x);
+Scalar quad(const SparseMatrix<Scalar>& A, const Vector<Scalar>& x, Vector<Scalar>& work) {
+  work.noalias() = A * x;
   return x.dot(work);
 }
 
@@ -127,9 +182,9 @@ Scalar inverse_quad(const Eigen::PartialPivLU<Matrix<Scalar>>& lu, const Vector<
 // NewmarkSplitting: what both schemes share
 // ------------------------------------------------------------------------------------------
 
-template <class Scalar>
+template <class Scalar, class Storage>
 template <class Own>
-Own NewmarkSplitting<Scalar>::parse(const SchemeSpec& spec) {
+Own NewmarkSplitting<Scalar, Storage>::parse(const SchemeSpec& spec) {
   NewmarkFamilyOptions<Own> options = parse_options<NewmarkFamilyOptions<Own>>(spec);
   if constexpr (is_exact_v<Scalar>) require_exact_lcp_method(spec.name(), options.impulse.lcp);
   name_ = spec.name();
@@ -138,17 +193,17 @@ Own NewmarkSplitting<Scalar>::parse(const SchemeSpec& spec) {
   return options.own;
 }
 
-template <class Scalar>
-void NewmarkSplitting<Scalar>::set_dynamics(const NewmarkParameters& p) {
+template <class Scalar, class Storage>
+void NewmarkSplitting<Scalar, Storage>::set_dynamics(const NewmarkParameters& p) {
   am_ = scalar_cast<Scalar>(p.alpha_m);
   af_ = scalar_cast<Scalar>(p.alpha_f);
   beta_ = scalar_cast<Scalar>(p.beta);
   gamma_ = scalar_cast<Scalar>(p.gamma);
 }
 
-template <class Scalar>
-SchemeInfo NewmarkSplitting<Scalar>::splitting_info(const char* family, int smooth_order,
-                                                    const NewmarkParameters& claimed) const {
+template <class Scalar, class Storage>
+SchemeInfo NewmarkSplitting<Scalar, Storage>::splitting_info(
+    const char* family, int smooth_order, const NewmarkParameters& claimed) const {
   SchemeInfo info;
   // The options as the scheme claims them (a mutant's law included), then the parameters.
   info.parameters = own_values_;
@@ -166,38 +221,48 @@ SchemeInfo NewmarkSplitting<Scalar>::splitting_info(const char* family, int smoo
   return info;
 }
 
-template <class Scalar>
-void NewmarkSplitting<Scalar>::force_at(const Scalar& t, Vector<Scalar>& out) const {
+template <class Scalar, class Storage>
+void NewmarkSplitting<Scalar, Storage>::force_at(const Scalar& t, Vector<Scalar>& out) const {
   newmark::detail::harmonic_force(*model_, harmonic_, t, out);
 }
 
-template <class Scalar>
-void NewmarkSplitting<Scalar>::bind(const char* scheme, const LinearModel<Scalar>& model,
-                                    const State<Scalar>& initial, const Scalar& h) {
+template <class Scalar, class Storage>
+void NewmarkSplitting<Scalar, Storage>::bind(const char* scheme, const Model& model,
+                                             const State<Scalar>& initial, const Scalar& h) {
   newmark::detail::check_initial(scheme, model, initial, h);
   model_ = &model;
   h_ = h;
   harmonic_ = model.has_harmonic_force();
 }
 
-template <class Scalar>
-void NewmarkSplitting<Scalar>::prepare(const char* scheme, const State<Scalar>& initial,
-                                       bool r_terms, bool damping_allowed) {
+template <class Scalar, class Storage>
+auto NewmarkSplitting<Scalar, Storage>::stepped(const LinearModel<Scalar>& model) -> const Model& {
+  if constexpr (NewmarkStorage<Scalar, Storage>::sparse) {
+    owned_ = to_sparse(model);
+    return owned_;
+  } else {
+    return model;
+  }
+}
+
+template <class Scalar, class Storage>
+void NewmarkSplitting<Scalar, Storage>::prepare(const char* scheme, const State<Scalar>& initial,
+                                                bool r_terms, bool damping_allowed) {
   namespace d = newmark::detail;
-  const LinearModel<Scalar>& model = *model_;
+  const Model& model = *model_;
   const Index n = model.dofs(), m = model.contacts();
-  d::factorize(scheme, "M", mass_lu_, model.M);
+  d::factorize(scheme, "M", mass_factor_, model.M);
   if (m == 0) {  // no triangular solve on an n x 0 right-hand side
     minv_g_.resize(n, 0);
     delassus_.resize(0, 0);
   } else {
-    minv_g_ = mass_lu_.solve(model.G);
+    minv_g_ = mass_factor_.solve(model.G);
     delassus_ = model.G.transpose() * minv_g_;
   }
   r_terms_ = r_terms;
   algorithmic_ = !harmonic_ && (damping_allowed || d::is_zero_matrix(model.C)) &&
                  (!r_terms_ || d::is_spd(model.K));
-  if (algorithmic_ && r_terms_) d::factorize(scheme, "K", stiffness_lu_, model.K);
+  if (algorithmic_ && r_terms_) d::factorize(scheme, "K", stiffness_factor_, model.K);
 
   for (Vector<Scalar>* v : {&a_, &r_, &f_k_, &f_next_, &rhs_, &a_next_, &vs_next_, &q_next_,
                             &v_next_, &r_next_, &work_, &work2_, &dq_, &da_, &dr_})
@@ -214,13 +279,14 @@ void NewmarkSplitting<Scalar>::prepare(const char* scheme, const State<Scalar>& 
   rhs_ = f_k_;
   rhs_.noalias() -= model.C * initial.v;
   rhs_.noalias() -= model.K * initial.q;
-  a_ = mass_lu_.solve(rhs_);
+  d::solve_into(mass_factor_, rhs_, a_);
   r_.setZero();
 }
 
-template <class Scalar>
-void NewmarkSplitting<Scalar>::impulse(const char* scheme, NewmarkImpactLaw law,
-                                       const State<Scalar>& state, StepSummary<Scalar>& summary) {
+template <class Scalar, class Storage>
+void NewmarkSplitting<Scalar, Storage>::impulse(const char* scheme, NewmarkImpactLaw law,
+                                                const State<Scalar>& state,
+                                                StepSummary<Scalar>& summary) {
   newmark::detail::impulse_step<Scalar>(
       scheme, *model_, delassus_, minv_g_, law, impulse_options_.activation, impulse_options_.lcp,
       lcp_options_, state.t, state.v, q_next_, vs_next_, gap_next_, velocity_k_, velocity_smooth_,
@@ -230,11 +296,11 @@ void NewmarkSplitting<Scalar>::impulse(const char* scheme, NewmarkImpactLaw law,
       impulse_options_.impact == NewmarkImpactLaw::smooth ? velocity_smooth_ : velocity_k_;
 }
 
-template <class Scalar>
-void NewmarkSplitting<Scalar>::mechanical_ledger(const State<Scalar>& state,
-                                                 StepSummary<Scalar>& summary) {
+template <class Scalar, class Storage>
+void NewmarkSplitting<Scalar, Storage>::mechanical_ledger(const State<Scalar>& state,
+                                                          StepSummary<Scalar>& summary) {
   namespace d = newmark::detail;
-  const LinearModel<Scalar>& model = *model_;
+  const Model& model = *model_;
   const Scalar half(Scalar(1) / 2);
   // The kit derives E_before and E_after again from the states (the same arithmetic); the
   // algorithmic energy below is built on them.
@@ -244,12 +310,12 @@ void NewmarkSplitting<Scalar>::mechanical_ledger(const State<Scalar>& state,
   summary.W_contact = half * work_.dot(impulse_);
 }
 
-template <class Scalar>
-void NewmarkSplitting<Scalar>::algorithmic_ledger(const State<Scalar>& state, const Scalar& bg,
-                                                  const Scalar& a2_k, const Scalar& a2_next,
-                                                  Scalar D, const Scalar& c_r,
-                                                  const Scalar& alpha_m,
-                                                  StepSummary<Scalar>& summary) {
+template <class Scalar, class Storage>
+void NewmarkSplitting<Scalar, Storage>::algorithmic_ledger(const State<Scalar>& state,
+                                                           const Scalar& bg, const Scalar& a2_k,
+                                                           const Scalar& a2_next, Scalar D,
+                                                           const Scalar& c_r, const Scalar& alpha_m,
+                                                           StepSummary<Scalar>& summary) {
   namespace d = newmark::detail;
   summary.has_algorithmic_energy = algorithmic_;
   if (!algorithmic_) {
@@ -259,9 +325,9 @@ void NewmarkSplitting<Scalar>::algorithmic_ledger(const State<Scalar>& state, co
   const Scalar half(Scalar(1) / 2), h = h_;
   Scalar r_k_term(0), r_next_term(0);
   if (r_terms_) {
-    r_k_term = c_r * d::inverse_quad(stiffness_lu_, r_, work_);
-    r_next_term = c_r * d::inverse_quad(stiffness_lu_, r_next_, work_);
-    D += c_r * (Scalar(1) - 2 * alpha_m) * d::inverse_quad(stiffness_lu_, dr_, work_);
+    r_k_term = c_r * d::inverse_quad<Scalar>(stiffness_factor_, r_, work_);
+    r_next_term = c_r * d::inverse_quad<Scalar>(stiffness_factor_, r_next_, work_);
+    D += c_r * (Scalar(1) - 2 * alpha_m) * d::inverse_quad<Scalar>(stiffness_factor_, dr_, work_);
   }
   summary.E_alg_before =
       summary.E_before - model_->F.dot(state.q) + half * h * h * bg * a2_k + r_k_term;
@@ -272,8 +338,8 @@ void NewmarkSplitting<Scalar>::algorithmic_ledger(const State<Scalar>& state, co
   summary.acceleration_like_after = a_next_;
 }
 
-template <class Scalar>
-void NewmarkSplitting<Scalar>::advance(State<Scalar>& state) {
+template <class Scalar, class Storage>
+void NewmarkSplitting<Scalar, Storage>::advance(State<Scalar>& state) {
   a_ = a_next_;
   r_ = r_next_;
   state.q = q_next_;

@@ -153,8 +153,8 @@ struct GenAlphaOptions : AlphaFormOptions {
   void resolve(const std::string& scheme);
 };
 
-template <class Scalar>
-class NewmarkFamily : public NewmarkSplitting<Scalar> {
+template <class Scalar, class Storage = DenseStorage>
+class NewmarkFamily : public NewmarkSplitting<Scalar, Storage> {
  public:
   /// From a spec named "newmark", "hht" or "gen-alpha" (see the header comment); missing
   /// options take their defaults. SpecError names the option for any bad value.
@@ -164,7 +164,11 @@ class NewmarkFamily : public NewmarkSplitting<Scalar> {
 
  protected:
   using Scheme<Scalar>::do_initialize;
+  /// The dense storage steps `model`, the sparse one its sparse copy.
   void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  /// The sparse storage steps `model`; the dense one refuses it (Scheme's own refusal).
+  void do_initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
                      const Scalar& h) override;
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
@@ -192,11 +196,16 @@ class NewmarkFamily : public NewmarkSplitting<Scalar> {
 
   /// The Scalar copies of dynamic_ (the step) and ledger_ (the ledger terms).
   void use_parameters();
+  /// initialize on the model the storage steps.
+  void initialize_on(const typename NewmarkSplitting<Scalar, Storage>::Model& model,
+                     const State<Scalar>& initial, const Scalar& h);
 };
 
 // Instantiated once, in the library (core/src/schemes/newmark); other files only link them.
 extern template class NewmarkFamily<double>;
 extern template class NewmarkFamily<Real50>;
 extern template class NewmarkFamily<Rational>;
+extern template class NewmarkFamily<double, SparseStorage>;
+extern template class NewmarkFamily<Real50, SparseStorage>;
 
 }  // namespace nsh

@@ -91,8 +91,8 @@ struct KrenkHogsbergOptions : AlphaFormOptions {
   void resolve(const std::string& scheme);
 };
 
-template <class Scalar>
-class KrenkHogsberg : public NewmarkSplitting<Scalar> {
+template <class Scalar, class Storage = DenseStorage>
+class KrenkHogsberg : public NewmarkSplitting<Scalar, Storage> {
  public:
   /// From a spec "krenk-hogsberg[:rho=..|alpha_m=..,alpha_f=..][,impact=..,activation=..,lcp=..]".
   explicit KrenkHogsberg(const SchemeSpec& spec);
@@ -101,7 +101,11 @@ class KrenkHogsberg : public NewmarkSplitting<Scalar> {
 
  protected:
   using Scheme<Scalar>::do_initialize;
+  /// The dense storage steps `model`, the sparse one its sparse copy.
   void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  /// The sparse storage steps `model`; the dense one refuses it (Scheme's own refusal).
+  void do_initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
                      const Scalar& h) override;
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
@@ -114,11 +118,17 @@ class KrenkHogsberg : public NewmarkSplitting<Scalar> {
  private:
   NewmarkParameters parameters_;
   Vector<Scalar> fmean_;
+
+  /// initialize on the model the storage steps.
+  void initialize_on(const typename NewmarkSplitting<Scalar, Storage>::Model& model,
+                     const State<Scalar>& initial, const Scalar& h);
 };
 
 // Instantiated once, in the library (core/src/schemes/newmark); other files only link them.
 extern template class KrenkHogsberg<double>;
 extern template class KrenkHogsberg<Real50>;
 extern template class KrenkHogsberg<Rational>;
+extern template class KrenkHogsberg<double, SparseStorage>;
+extern template class KrenkHogsberg<Real50, SparseStorage>;
 
 }  // namespace nsh

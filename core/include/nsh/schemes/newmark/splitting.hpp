@@ -5,9 +5,14 @@
 // smooth step without contact forces and an impulse LCP at velocity level (its Newton law and
 // index set options), the exact parameters, the rho_inf map, the model-bound factorizations and
 // the parts of the energy ledger that do not depend on the smooth step (docs/theory.md §3).
+// Each member steps a dense LinearModel (every scalar) or, in its sparse storage, a
+// SparseLinearModel (double and Real50; the registry's make_sparse, so `nsh simulate` of a sparse
+// case file): the same equations, with LDL^T factorizations of the sparse matrices instead of LU.
 
+#include <nsh/detail/sparse_ldlt.hpp>
 #include <nsh/impulse_step.hpp>
 #include <nsh/lcp/lcp.hpp>
+#include <nsh/model/sparse_model.hpp>
 #include <nsh/scheme_options.hpp>
 #include <nsh/schemes/scheme.hpp>
 
@@ -16,9 +21,38 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 namespace nsh {
+
+/// Where a member's model lives (the second template parameter of the family's classes).
+struct DenseStorage {};
+struct SparseStorage {};
+
+template <class Scalar, class Storage>
+struct NewmarkStorage;
+
+/// Dense M, C, K and their LU factorizations, in every scalar.
+template <class Scalar>
+struct NewmarkStorage<Scalar, DenseStorage> {
+  static constexpr bool sparse = false;
+  using Model = LinearModel<Scalar>;
+  using ModelMatrix = Matrix<Scalar>;
+  using Factorization = Eigen::PartialPivLU<Matrix<Scalar>>;
+  using OwnedCopy = std::monostate;  // a dense model is stepped as it is
+};
+
+/// Sparse M, C, K (symmetric, SparseLinearModel::validate) and their LDL^T factorizations.
+template <class Scalar>
+struct NewmarkStorage<Scalar, SparseStorage> {
+  static constexpr bool sparse = true;
+  using Model = SparseLinearModel<Scalar>;
+  using ModelMatrix = SparseMatrix<Scalar>;
+  using Factorization = detail::SparseLdlt<Scalar>;
+  using OwnedCopy = SparseLinearModel<Scalar>;  // the sparse copy of a dense model
+};
 
 /// The pre-impact velocity of the Newton law at the impulse step.
 enum class NewmarkImpactLaw {
@@ -114,9 +148,12 @@ struct NewmarkFamilyOptions {
 /// krenk_hogsberg.hpp): the impulse-step
 /// options, the model-bound factorizations, the impulse LCP and its workspace, and the parts of
 /// the ledger that do not depend on the smooth step. Each scheme adds its own smooth step.
-template <class Scalar>
+template <class Scalar, class Storage = DenseStorage>
 class NewmarkSplitting : public Scheme<Scalar> {
  public:
+  using Model = typename NewmarkStorage<Scalar, Storage>::Model;
+  bool accepts_sparse() const override { return NewmarkStorage<Scalar, Storage>::sparse; }
+
   /// The Newton law the scheme claims (the mutant that lies uses another one in its LCP).
   NewmarkImpactLaw impact_law() const { return impulse_options_.impact; }
   NewmarkActivation activation() const { return impulse_options_.activation; }
@@ -133,8 +170,10 @@ class NewmarkSplitting : public Scheme<Scalar> {
                             const NewmarkParameters& claimed) const;
 
   /// Validates h and the initial state and binds the model (first part of initialize).
-  void bind(const char* scheme, const LinearModel<Scalar>& model, const State<Scalar>& initial,
-            const Scalar& h);
+  void bind(const char* scheme, const Model& model, const State<Scalar>& initial, const Scalar& h);
+  /// The model a member's initialize steps: `model` itself, or in the sparse storage the sparse
+  /// copy of a dense model (kept in owned_).
+  const Model& stepped(const LinearModel<Scalar>& model);
   /// After the scheme has factorized its iteration matrix: factorizes M, forms M^{-1} G and the
   /// Delassus matrix, decides has_algorithmic_energy (F constant, C = 0 unless
   /// damping_allowed, K SPD when r_terms), sizes the workspace and sets a_0 = M^{-1}(F_0 - C v_0
@@ -165,12 +204,14 @@ class NewmarkSplitting : public Scheme<Scalar> {
   Scalar am_{0}, af_{0}, beta_{0}, gamma_{0};  // dynamics
 
   // Bound by bind / prepare.
-  const LinearModel<Scalar>* model_{nullptr};
+  const Model* model_{nullptr};
+  typename NewmarkStorage<Scalar, Storage>::OwnedCopy owned_;
   Scalar h_{0};
   bool harmonic_{false};
   bool algorithmic_{false};  // has_algorithmic_energy for this model
   bool r_terms_{false};      // alpha_f != alpha_m in the ledger (needs K^{-1})
-  Eigen::PartialPivLU<Matrix<Scalar>> iteration_lu_, mass_lu_, stiffness_lu_;
+  typename NewmarkStorage<Scalar, Storage>::Factorization iteration_factor_, mass_factor_,
+      stiffness_factor_;
   Matrix<Scalar> minv_g_, delassus_;
 
   // History and workspace.
@@ -186,5 +227,7 @@ class NewmarkSplitting : public Scheme<Scalar> {
 extern template class NewmarkSplitting<double>;
 extern template class NewmarkSplitting<Real50>;
 extern template class NewmarkSplitting<Rational>;
+extern template class NewmarkSplitting<double, SparseStorage>;
+extern template class NewmarkSplitting<Real50, SparseStorage>;
 
 }  // namespace nsh

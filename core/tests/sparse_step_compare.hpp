@@ -1,17 +1,60 @@
-// The step-for-step comparison of the sparse Moreau–Jean scheme with the dense one, shared by
-// core/tests/sparse_moreau_jean_test.cpp (random models) and
+// The step-for-step comparison of a scheme stepping a sparse model with the same scheme stepping
+// the dense one, and the random models both are compared on; shared by
+// core/tests/sparse_moreau_jean_test.cpp, core/tests/sparse_newmark_test.cpp (random models) and
 // cases/tests/sparse_moreau_jean_bar_test.cpp (the finite-element bar).
 #pragma once
 
 #include <nsh/model/sparse_model.hpp>
-#include <nsh/schemes/moreau_jean.hpp>
-#include <nsh/schemes/sparse_moreau_jean.hpp>
+#include <nsh/schemes/scheme.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 #include <utility>
 
-namespace nsh::sparse_mj_test {
+namespace nsh::sparse_step_test {
+
+/// A random system: n dofs, m contacts, SPD M, PSD K and C, gaps near zero; with `harmonic`, a
+/// force F + F_amplitude sin(3 t).
+template <class S = double>
+LinearModel<S> random_model_for_sparse(std::mt19937& rng, Index n, Index m, bool harmonic = false) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  auto random = [&](Index r, Index c) {
+    Matrix<S> A(r, c);
+    for (Index i = 0; i < r; ++i)
+      for (Index j = 0; j < c; ++j) A(i, j) = S(u(rng));
+    return A;
+  };
+  LinearModel<S> model;
+  model.name = "random";
+  const Matrix<S> A = random(n, n), B = random(n, n), D = random(n, n);
+  model.M = A * A.transpose() + Matrix<S>::Identity(n, n);
+  model.K = S(10) * B * B.transpose();
+  model.C = S(1) / 2 * D * D.transpose();
+  model.F = random(n, 1);
+  model.G = random(n, m);
+  model.w = S(1) / 20 * random(m, 1);
+  model.e = Vector<S>(m);
+  for (Index a = 0; a < m; ++a) model.e(a) = S(0.5 * (u(rng) + 1.0));
+  if (harmonic) {
+    model.F_amplitude = S(2) * random(n, 1);
+    model.omega = S(3);
+  }
+  fill_defaults(model);
+  model.validate();
+  return model;
+}
+
+template <class S = double>
+State<S> random_state(std::mt19937& rng, Index n) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  State<S> s{S(0), Vector<S>(n), Vector<S>(n)};
+  for (Index i = 0; i < n; ++i) {
+    s.q(i) = S(0.1 * u(rng));
+    s.v(i) = S(u(rng));
+  }
+  return s;
+}
 
 template <class S>
 S inf_norm(const Vector<S>& x) {
@@ -37,10 +80,10 @@ struct Comparison {
 /// only one step's round-off separates them), and measures how far apart they are: q and v
 /// (relative to the step's largest |q|, |v|), the impulse, gaps, local velocities and external
 /// impulse (each relative to its own largest entry), every ledger term (relative to the step's
-/// energy scale); floors 10^-3.
+/// energy scale, the algorithmic energy's too where the dense run has one); floors 10^-3.
 template <class S>
-Comparison compare(const LinearModel<S>& dense, MoreauJean<S>& dense_scheme,
-                   const SparseLinearModel<S>& sparse, SparseMoreauJean<S>& sparse_scheme,
+Comparison compare(const LinearModel<S>& dense, Scheme<S>& dense_scheme,
+                   const SparseLinearModel<S>& sparse, Scheme<S>& sparse_scheme,
                    const State<S>& initial, const S& h, int steps, bool resynchronize = false) {
   using std::abs;
   State<S> a = initial, b = initial;
@@ -70,6 +113,12 @@ Comparison compare(const LinearModel<S>& dense, MoreauJean<S>& dense_scheme,
           std::pair{sa.W_contact, sb.W_contact},
           std::pair{sa.numerical_dissipation, sb.numerical_dissipation}})
       worst = std::max<S>(worst, abs(x - y) / energy_scale);
+    if (sa.has_algorithmic_energy != sb.has_algorithmic_energy) worst = std::max<S>(worst, S(1));
+    if (sa.has_algorithmic_energy)
+      for (const auto& [x, y] :
+           {std::pair{sa.E_alg_before, sb.E_alg_before}, std::pair{sa.E_alg_after, sb.E_alg_after},
+            std::pair{sa.algorithmic_dissipation, sb.algorithmic_dissipation}})
+        worst = std::max<S>(worst, abs(x - y) / std::max<S>({energy_scale, abs(x)}));
     if (sb.t_after != sa.t_after || b.t != a.t) worst = std::max<S>(worst, S(1));
     if (resynchronize) b = a;
   }
@@ -77,4 +126,4 @@ Comparison compare(const LinearModel<S>& dense, MoreauJean<S>& dense_scheme,
   return c;
 }
 
-}  // namespace nsh::sparse_mj_test
+}  // namespace nsh::sparse_step_test

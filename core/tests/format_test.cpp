@@ -70,6 +70,9 @@ TEST(Format, XmlEscapeKeepsUserTextValidXml) {
             "theta&lt;1 &amp; e&gt;0 &quot;a&quot; &apos;b&apos;");
   // XML 1.0 allows no other control character, not even escaped: a case name with one must
   // not make the JUnit file or the report unreadable.
-  EXPECT_EQ(nsh::xml_escape(std::string("a\x01" "b\tc\nd\x1f", 8)), "a b\tc\nd ");
+  EXPECT_EQ(nsh::xml_escape(std::string("a\x01"
+                                        "b\tc\nd\x1f",
+                                        8)),
+            "a b\tc\nd ");
   EXPECT_EQ(nsh::xml_escape("café"), "café");  // UTF-8 bytes pass through
 }

@@ -33,6 +33,7 @@ long& sparse_allocations = nsh::test::allocations;
 namespace nsh {
 namespace {
 
+using sparse_step_test::chain;
 using sparse_step_test::compare;
 using sparse_step_test::Comparison;
 using sparse_step_test::random_model_for_sparse;
@@ -194,29 +195,7 @@ TEST(SparseMoreauJean, DoubleStepDoesNotAllocate) {
   // A ball-and-spring chain dropping onto the ground: free steps and contact steps, for lemke and
   // pgs, allocate nothing once the first step has sized the summary.
   const Index n = 6;
-  SparseLinearModel<double> model;
-  model.name = "chain";
-  model.M.resize(n, n);
-  model.K.resize(n, n);
-  std::vector<Eigen::Triplet<double>> m_entries, k_entries;
-  for (Index i = 0; i < n; ++i) m_entries.emplace_back(i, i, 1.0);
-  for (Index i = 0; i + 1 < n; ++i) {
-    k_entries.emplace_back(i, i, 50.0);
-    k_entries.emplace_back(i + 1, i + 1, 50.0);
-    k_entries.emplace_back(i, i + 1, -50.0);
-    k_entries.emplace_back(i + 1, i, -50.0);
-  }
-  model.M.setFromTriplets(m_entries.begin(), m_entries.end());
-  model.K.setFromTriplets(k_entries.begin(), k_entries.end());
-  model.G = Matrix<double>::Zero(n, 2);
-  model.G(0, 0) = 1.0;      // the bottom mass above the ground
-  model.G(n - 1, 1) = 1.0;  // and the top one, far from its wall
-  model.w = Vector<double>(2);
-  model.w << 0.0, 10.0;
-  model.e = Vector<double>::Constant(2, 0.5);
-  model.F = Vector<double>::Constant(n, -9.81);
-  fill_defaults(model);
-  model.validate();
+  const SparseLinearModel<double> model = chain(n, /*grounded=*/false);
   for (LcpMethod method : {LcpMethod::lemke, LcpMethod::pgs}) {
     SparseMoreauJeanOptions<double> options;
     options.lcp_method = method;

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <random>
 #include <utility>
+#include <vector>
 
 namespace nsh::sparse_step_test {
 
@@ -67,6 +68,37 @@ S inf_norm(const Vector<S>& x) {
 template <class S>
 S relative(const Vector<S>& a, const Vector<S>& b, const S& floor) {
   return inf_norm<S>(Vector<S>(a - b)) / std::max<S>(floor, inf_norm<S>(b));
+}
+
+/// A chain of n unit masses with springs of stiffness 50 (and one to the ground when `grounded`,
+/// so that K is positive definite), gravity, contact 0 under the bottom mass and contact 1 far
+/// above the top one.
+inline SparseLinearModel<double> chain(Index n, bool grounded) {
+  SparseLinearModel<double> model;
+  model.name = "chain";
+  model.M.resize(n, n);
+  model.K.resize(n, n);
+  std::vector<Eigen::Triplet<double>> m_entries, k_entries;
+  for (Index i = 0; i < n; ++i) m_entries.emplace_back(i, i, 1.0);
+  for (Index i = 0; i + 1 < n; ++i) {
+    k_entries.emplace_back(i, i, 50.0);
+    k_entries.emplace_back(i + 1, i + 1, 50.0);
+    k_entries.emplace_back(i, i + 1, -50.0);
+    k_entries.emplace_back(i + 1, i, -50.0);
+  }
+  if (grounded) k_entries.emplace_back(n - 1, n - 1, 50.0);
+  model.M.setFromTriplets(m_entries.begin(), m_entries.end());
+  model.K.setFromTriplets(k_entries.begin(), k_entries.end());
+  model.G = Matrix<double>::Zero(n, 2);
+  model.G(0, 0) = 1.0;
+  model.G(n - 1, 1) = 1.0;
+  model.w = Vector<double>(2);
+  model.w << 0.0, 10.0;
+  model.e = Vector<double>::Constant(2, 0.5);
+  model.F = Vector<double>::Constant(n, -9.81);
+  fill_defaults(model);
+  model.validate();
+  return model;
 }
 
 struct Comparison {

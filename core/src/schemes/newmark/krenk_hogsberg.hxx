@@ -23,21 +23,6 @@ SchemeInfo KrenkHogsberg<Scalar, Storage>::info() const {
 }
 
 template <class Scalar, class Storage>
-void KrenkHogsberg<Scalar, Storage>::do_initialize(const LinearModel<Scalar>& model,
-                                                   const State<Scalar>& initial, const Scalar& h) {
-  initialize_on(this->stepped(model), initial, h);
-}
-
-template <class Scalar, class Storage>
-void KrenkHogsberg<Scalar, Storage>::do_initialize(const SparseLinearModel<Scalar>& model,
-                                                   const State<Scalar>& initial, const Scalar& h) {
-  if constexpr (NewmarkStorage<Scalar, Storage>::sparse)
-    initialize_on(model, initial, h);
-  else
-    Scheme<Scalar>::do_initialize(model, initial, h);
-}
-
-template <class Scalar, class Storage>
 void KrenkHogsberg<Scalar, Storage>::initialize_on(
     const typename NewmarkSplitting<Scalar, Storage>::Model& model, const State<Scalar>& initial,
     const Scalar& h) {

@@ -236,13 +236,25 @@ void NewmarkSplitting<Scalar, Storage>::bind(const char* scheme, const Model& mo
 }
 
 template <class Scalar, class Storage>
-auto NewmarkSplitting<Scalar, Storage>::stepped(const LinearModel<Scalar>& model) -> const Model& {
+void NewmarkSplitting<Scalar, Storage>::do_initialize(const LinearModel<Scalar>& model,
+                                                      const State<Scalar>& initial,
+                                                      const Scalar& h) {
   if constexpr (NewmarkStorage<Scalar, Storage>::sparse) {
     owned_ = to_sparse(model);
-    return owned_;
+    initialize_on(owned_, initial, h);
   } else {
-    return model;
+    initialize_on(model, initial, h);
   }
+}
+
+template <class Scalar, class Storage>
+void NewmarkSplitting<Scalar, Storage>::do_initialize(const SparseLinearModel<Scalar>& model,
+                                                      const State<Scalar>& initial,
+                                                      const Scalar& h) {
+  if constexpr (NewmarkStorage<Scalar, Storage>::sparse)
+    initialize_on(model, initial, h);
+  else
+    Scheme<Scalar>::do_initialize(model, initial, h);
 }
 
 template <class Scalar, class Storage>

@@ -163,13 +163,8 @@ class NewmarkFamily : public NewmarkSplitting<Scalar, Storage> {
   SchemeInfo info() const override;
 
  protected:
-  using Scheme<Scalar>::do_initialize;
-  /// The dense storage steps `model`, the sparse one its sparse copy.
-  void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
-                     const Scalar& h) override;
-  /// The sparse storage steps `model`; the dense one refuses it (Scheme's own refusal).
-  void do_initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
-                     const Scalar& h) override;
+  void initialize_on(const typename NewmarkSplitting<Scalar, Storage>::Model& model,
+                     const State<Scalar>& initial, const Scalar& h) override;
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
  public:
@@ -196,9 +191,6 @@ class NewmarkFamily : public NewmarkSplitting<Scalar, Storage> {
 
   /// The Scalar copies of dynamic_ (the step) and ledger_ (the ledger terms).
   void use_parameters();
-  /// initialize on the model the storage steps.
-  void initialize_on(const typename NewmarkSplitting<Scalar, Storage>::Model& model,
-                     const State<Scalar>& initial, const Scalar& h);
 };
 
 // Instantiated once, in the library (core/src/schemes/newmark); other files only link them.

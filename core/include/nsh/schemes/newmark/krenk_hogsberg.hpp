@@ -100,13 +100,8 @@ class KrenkHogsberg : public NewmarkSplitting<Scalar, Storage> {
   SchemeInfo info() const override;
 
  protected:
-  using Scheme<Scalar>::do_initialize;
-  /// The dense storage steps `model`, the sparse one its sparse copy.
-  void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
-                     const Scalar& h) override;
-  /// The sparse storage steps `model`; the dense one refuses it (Scheme's own refusal).
-  void do_initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
-                     const Scalar& h) override;
+  void initialize_on(const typename NewmarkSplitting<Scalar, Storage>::Model& model,
+                     const State<Scalar>& initial, const Scalar& h) override;
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
 
  public:
@@ -118,10 +113,6 @@ class KrenkHogsberg : public NewmarkSplitting<Scalar, Storage> {
  private:
   NewmarkParameters parameters_;
   Vector<Scalar> fmean_;
-
-  /// initialize on the model the storage steps.
-  void initialize_on(const typename NewmarkSplitting<Scalar, Storage>::Model& model,
-                     const State<Scalar>& initial, const Scalar& h);
 };
 
 // Instantiated once, in the library (core/src/schemes/newmark); other files only link them.

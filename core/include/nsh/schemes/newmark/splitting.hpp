@@ -159,6 +159,16 @@ class NewmarkSplitting : public Scheme<Scalar> {
   NewmarkActivation activation() const { return impulse_options_.activation; }
 
  protected:
+  using Scheme<Scalar>::do_initialize;
+  /// The dense storage steps `model`, the sparse one its sparse copy (kept in owned_).
+  void do_initialize(const LinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  /// The sparse storage steps `model`; the dense one refuses it (Scheme's own refusal).
+  void do_initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
+                     const Scalar& h) override;
+  /// The member's initialize, on the model its storage steps.
+  virtual void initialize_on(const Model& model, const State<Scalar>& initial, const Scalar& h) = 0;
+
   /// Reads the spec into Options (NewmarkFamilyOptions<Own>): keeps its impulse options and the
   /// canonical values of its own (SpecError names the option); returns the own options.
   template <class Own>
@@ -171,9 +181,6 @@ class NewmarkSplitting : public Scheme<Scalar> {
 
   /// Validates h and the initial state and binds the model (first part of initialize).
   void bind(const char* scheme, const Model& model, const State<Scalar>& initial, const Scalar& h);
-  /// The model a member's initialize steps: `model` itself, or in the sparse storage the sparse
-  /// copy of a dense model (kept in owned_).
-  const Model& stepped(const LinearModel<Scalar>& model);
   /// After the scheme has factorized its iteration matrix: factorizes M, forms M^{-1} G and the
   /// Delassus matrix, decides has_algorithmic_energy (F constant, C = 0 unless
   /// damping_allowed, K SPD when r_terms), sizes the workspace and sets a_0 = M^{-1}(F_0 - C v_0

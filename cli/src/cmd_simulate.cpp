@@ -11,12 +11,12 @@
 // (nsh/io/trajectory_csv.hpp); --format hdf5, or an --out name ending in .h5 or .hdf5, writes HDF5
 // instead of CSV (hdf5_writer.hpp, docs/output-formats.md). A sparse case file ("sparse": true)
 // under a scheme that steps sparse models natively (Registry::make_sparse: moreau-jean's
-// SparseMoreauJean, event-driven, the Newmark family's sparse storage): no dense copy, so the bar at 10^4-10^6 degrees of freedom
-// streams its CSV; under any other scheme, or in Rational, it is read into the dense model (refused
-// above 4096 degrees of freedom, naming M). Exit status: 0 the run completed; 2 bad input or usage
-// (the message names the field); 1 the run itself failed: a step could not certify its one-step
-// solve (nsh::StepError). The rows up to the failed step are kept in the output, so that the
-// failure can be inspected.
+// SparseMoreauJean, event-driven, the Newmark family's sparse storage): no dense copy, so the bar
+// at 10^4-10^6 degrees of freedom streams its CSV; under any other scheme, or in Rational, it is
+// read into the dense model (refused above 4096 degrees of freedom, naming M). Exit status: 0 the
+// run completed; 2 bad input or usage (the message names the field); 1 the run itself failed: a
+// step could not certify its one-step solve (nsh::StepError). The rows up to the failed step are
+// kept in the output, so that the failure can be inspected.
 #include "commands.hpp"
 #include "external_option.hpp"
 #include "hdf5_writer.hpp"

@@ -273,8 +273,6 @@ struct Resolution {
   /// max over contacts of |M^-1 G_a|_inf / W_aa: the generalized velocity an impulse moves per
   /// unit of the local velocity it changes (the grid's share of an event's location error).
   double velocity_per_local{0};
-  /// max over contacts of sum_i |G_ia|: how much a gap moves per unit of max |q_i| moved.
-  double gap_per_position{0};
 
   /// Where an event of approach speed |U-| is located: a root of g is found to a gap error, i.e.
   /// to a time error of that over the speed (a grazing one only to sqrt(gtol)), plus the rounding
@@ -301,7 +299,6 @@ Resolution resolution_of(const LinearModel<double>& model, const EventTrace<doub
   out.accumulation_window = 1024 * 1024 * 64 * eps * t_scale;
   const Matrix<double> Minv_G = model.M.ldlt().solve(model.G);
   for (Index a = 0; a < model.G.cols(); ++a) {
-    out.gap_per_position = std::max(out.gap_per_position, model.G.col(a).cwiseAbs().sum());
     const double W = model.G.col(a).dot(Minv_G.col(a));
     if (W > 0)
       out.velocity_per_local =
@@ -417,28 +414,10 @@ Judgement compare_traces(const Resolution& resolution, const EventTrace<double>&
   double stop_at = std::numeric_limits<double>::infinity();
   std::size_t j = 0;
   const auto& R = r.events;
-  // The event times drift with the impacts before them: each left a local velocity error
-  // 2 a (4 eps g / |U-|) (its own location error reversed; see `carried` below), a velocity
-  // error velocity_per_local times that, which moves every gap by up to gap_per_position times
-  // it per unit of time since; a gap error dg moves the root of a gap approached at |U-| by
-  // dg / |U-|. Summed as t S0 - S1 over the earlier impacts (S0 = sum c_e, S1 = sum c_e t_e).
-  // 1439 elastic impacts in 0.062 s moved the last one 1.960e-9 against tau = 1.959e-9
-  // (seed 7, shard 4 of the 10^5-case run; docs/data/false-alarm-seed7-shard4.json).
-  double drift_S0 = 0, drift_S1 = 0;
-  const auto drift_of = [&](const Event<double>& a) {
-    if (a.U_minus == 0) return 0.0;
-    return (a.t * drift_S0 - drift_S1) * resolution.velocity_per_local *
-           resolution.gap_per_position / std::abs(a.U_minus);
-  };
   for (std::size_t i = 0; i < d.events.size() && stop_at == std::numeric_limits<double>::infinity();
        ++i) {
     const Event<double>& a = d.events[i];
-    const double tau = tau_of(a) + (a.kind == EventKind::impact ? drift_of(a) : 0.0);
-    if (a.kind == EventKind::impact && a.U_minus != 0) {
-      const double c = 2 * s.a * (4 * eps * s.g / std::abs(a.U_minus));
-      drift_S0 += c;
-      drift_S1 += c * a.t;
-    }
+    const double tau = tau_of(a);
     event_times.push_back(a.t);
     if (a.kind == EventKind::accumulation)
       while (j < R.size() && R[j].contact == a.contact && R[j].kind == EventKind::impact &&

@@ -320,9 +320,10 @@ void require_finite_row(const FirstOrderState<Scalar>& state,
     const auto check = [&](const char* name, const Vector<Scalar>& values) {
       for (Index i = 0; i < values.size(); ++i)
         if (!is_finite(values(i)))
-          throw StepError(fmt::format("{}[{}] = {} after the step is not finite (rescale the "
-                                      "model or reduce h)",
-                                      name, i, format_scalar(values(i))));
+          throw StepError(
+              fmt::format("{}[{}] = {} after the step is not finite (rescale the "
+                          "model or reduce h)",
+                          name, i, format_scalar(values(i))));
     };
     check("x", state.x);
     check("reaction", summary.reaction);

@@ -63,8 +63,9 @@ TEST(SparseNewmark, EqualsTheDenseStepOnRandomModels) {
       const Comparison c =
           compare(dense, *dense_scheme, sparse, *sparse_scheme, initial, 0.01, 200);
       // The two factorizations round differently: measured worst 2.3e-13 of the state's scale
-      // over these 128 runs of 200 steps (newmark:impact=previous,activation=position).
-      EXPECT_LE(c.worst, 1e-11) << "trial " << trial << " " << spec;
+      // over these 128 runs of 200 steps (newmark:impact=previous,activation=position); the
+      // bound is sparse Moreau-Jean's.
+      EXPECT_LE(c.worst, 1e-12) << "trial " << trial << " " << spec;
       EXPECT_TRUE(c.same_index_sets) << "trial " << trial << " " << spec;
       contact_steps += c.contact_steps;
       StepSummary<double> s;

@@ -9,6 +9,7 @@
 #include <nsh/cases/bar.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
+#include <nsh/detail/sparse_ldlt.hpp>
 #include <nsh/schemes/sparse_moreau_jean.hpp>
 
 #include <benchmark/benchmark.h>
@@ -63,6 +64,71 @@ BENCHMARK(BM_SparseMoreauJeanStep)
     ->Args({100000, 0})
     ->Args({100000, 1})
     ->Args({1000000, 0})
+    ->Unit(benchmark::kMicrosecond);
+
+// The bare linear algebra of one sparse Moreau–Jean step, what issue 17 sets the step beside
+// ("within 3x of the bare cost"): the products the free velocity needs (K (q + h theta v), and
+// C v when C has entries), one solve with the prefactored M^ (nsh/detail/sparse_ldlt.hpp, the
+// scheme's own), the one-contact impulse LCP (a scalar: z = max(0, -U_free / W)) with its
+// velocity update, and q_{k+1} = q_k + h v_{k+theta}. No ledger, no index set, no checks: a
+// step cannot cost less. It walks the step benchmark's trajectory (the same state, restarted
+// at the same time): on the initial state alone (q = 0, v = -1, K v = 0) the right-hand side is
+// almost all zeros, which the triangular sweeps skip.
+void BM_SparseMoreauJeanBareLinearAlgebra(benchmark::State& bench) {
+  const auto bar = nsh::cases::make_sparse_bar<double>(bench.range(0), mass_of(bench));
+  const auto& model = bar.model;
+  const nsh::SparseMoreauJean<double> scheme(nsh::SchemeSpec::parse("moreau-jean"));
+  const double theta = scheme.theta(), h = kStep, htheta = h * theta;
+  nsh::SparseMatrix<double> iteration = model.M;
+  iteration += htheta * model.C;
+  iteration += (htheta * htheta) * model.K;
+  nsh::detail::SparseLdlt<double> ldlt;
+  if (ldlt.compute(iteration) != -1) {
+    bench.SkipWithError("M^ is not positive definite");
+    return;
+  }
+  const nsh::Matrix<double> minv_g = ldlt.solve(nsh::Matrix<double>(model.G));
+  const double W = model.G.col(0).dot(minv_g.col(0));
+  const auto K = model.K.transpose();  // the scheme's products of exactly symmetric matrices
+  const auto C = model.C.transpose();
+  const nsh::Index n = model.dofs();
+  nsh::Vector<double> q = bar.initial.q, v = bar.initial.v, work(n), rhs(n), v_free(n);
+  double t = 0;
+  for (auto _ : bench) {
+    work = q;
+    work += htheta * v;
+    if (model.C.nonZeros() > 0)
+      rhs.noalias() = C * v;
+    else
+      rhs.setZero();
+    rhs.noalias() += K * work;
+    rhs -= model.F;
+    rhs *= -h;
+    ldlt.solve(rhs, v_free);
+    v_free += v;
+    const double U_free = model.G.col(0).dot(v_free);
+    const double impulse = U_free < 0 ? -U_free / W : 0.0;
+    v_free += impulse * minv_g.col(0);
+    q += (h * (1 - theta)) * v + (h * theta) * v_free;
+    v.swap(v_free);
+    benchmark::DoNotOptimize(v.data());
+    t += h;
+    if (t > kRestart) {
+      bench.PauseTiming();
+      q = bar.initial.q;
+      v = bar.initial.v;
+      t = 0;
+      bench.ResumeTiming();
+    }
+  }
+  bench.counters["dofs"] = static_cast<double>(n);
+  bench.SetItemsProcessed(bench.iterations());
+}
+BENCHMARK(BM_SparseMoreauJeanBareLinearAlgebra)
+    ->ArgNames({"N", "consistent"})
+    ->Args({1000, 0})
+    ->Args({10000, 0})
+    ->Args({100000, 0})
     ->Unit(benchmark::kMicrosecond);
 
 void BM_SparseMoreauJeanInitialize(benchmark::State& bench) {

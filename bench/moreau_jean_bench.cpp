@@ -7,9 +7,9 @@
 #include <nsh/scalar.hpp>
 
 #include <nsh/cases/bar.hpp>
+#include <nsh/detail/sparse_ldlt.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
-#include <nsh/detail/sparse_ldlt.hpp>
 #include <nsh/schemes/sparse_moreau_jean.hpp>
 
 #include <benchmark/benchmark.h>

@@ -86,15 +86,27 @@ void print_coverage(std::ostream& out, const std::vector<Verdict>& verdicts) {
 
 /// `--jobs N`: the checks' independent tasks in N processes (parallel_checks.hpp), each task's
 /// verdicts sent back through the verdict serializer, which keeps every field the output reads.
-void run_in_jobs(properties::CheckOptions& options, const CheckArgs& a) {
+/// Returns the number of processes.
+int run_in_jobs(properties::CheckOptions& options, const CheckArgs& a) {
   int jobs = a.jobs == 0 ? available_cores() : a.jobs;
   if (!a.external.command.empty()) {
     // One client process speaks for the scheme; children of nsh cannot share its pipes.
     if (a.jobs > 1) throw InputError("--jobs", "--external runs one client program: use --jobs 1");
     jobs = 1;
   }
-  if (jobs <= 1) return;
+  if (jobs <= 1) return 1;
   options.run_tasks = parallel_task_runner(jobs, options.progress);
+  return jobs;
+}
+
+/// The run's rate on stderr (issue 17: "report cases per second"): standard output stays the
+/// same at every --jobs, so that runs can be compared byte for byte.
+void print_rate(const std::vector<Verdict>& verdicts, double seconds, int jobs) {
+  long cases = 0;
+  for (const auto& v : verdicts) cases += v.cases_run;
+  std::cerr << fmt::format("nsh check: {} cases in {:.1f} s, {:.1f} cases per second ({} job{})\n",
+                           cases, seconds, seconds > 0 ? static_cast<double>(cases) / seconds : 0.0,
+                           jobs, jobs == 1 ? "" : "s");
 }
 
 properties::CheckOptions options_from(const CheckArgs& a) {
@@ -137,7 +149,7 @@ int run_check(const CheckArgs& a) {
     std::cerr << fmt::format("nsh check: {} done ({:.0f} s): {} / {}: {} ({} cases)\n", ++*done,
                              elapsed, v.scheme, v.property, to_string(v.outcome), v.cases_run);
   };
-  run_in_jobs(options, a);
+  const int jobs = run_in_jobs(options, a);
   const std::vector<std::string> schemes =
       a.schemes.empty() ? std::vector<std::string>{"all"} : a.schemes;
   const std::vector<std::string> props =
@@ -159,6 +171,10 @@ int run_check(const CheckArgs& a) {
     }
   const int failed = properties::print_verdicts(std::cout, verdicts);
   if (a.stats) print_coverage(std::cout, verdicts);
+  if (!a.quiet)
+    print_rate(verdicts,
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+               jobs);
   // A run that evaluated no case checked nothing: its own outcome, never a green pass.
   long evaluated = 0;
   for (const auto& v : verdicts) evaluated += v.cases_run;
@@ -451,7 +467,9 @@ void add_check_command(CLI::App& app, int& status) {
                   "processes that check independent scheme x property pairs (or mutants) at "
                   "once (default: the number of cores); the verdicts are those of --jobs 1")
       ->check(CLI::PositiveNumber);
-  cmd->add_flag("--quiet", args->quiet, "no progress lines on stderr (they appear on a terminal)");
+  cmd->add_flag("--quiet", args->quiet,
+                "no progress lines on stderr (they appear on a terminal) and no closing line "
+                "with the cases per second");
   cmd->add_flag("--stats", args->stats,
                 "print what share of the random cases exercised each property's interesting "
                 "branch (impacts, e > 0, simultaneous impacts) and the share it requires");

@@ -70,6 +70,24 @@ TEST(CheckJobs, TheMutantGateIsTheSameInParallel) {
   EXPECT_EQ(parallel.out, sequential.out);
 }
 
+TEST(CheckJobs, TheRateIsReportedOnStandardError) {
+  // Issue 17: "report cases per second". On stderr, so that standard output stays the same at
+  // every --jobs; --quiet leaves it out.
+  const std::string args = "check --scheme moreau-jean --property lcp_certificate --cases 20";
+  for (const char* jobs : {"1", "2"}) {
+    const Result r = run_nsh(args + " --jobs " + jobs);
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    const std::regex rate("nsh check: ([0-9]+) cases in [0-9.]+ s, [0-9.]+ cases per second \\(" +
+                          std::string(jobs) + " jobs?\\)");
+    std::smatch found;
+    ASSERT_TRUE(std::regex_search(r.err, found, rate)) << r.err;
+    EXPECT_GE(std::stoi(found[1]), 20) << r.err;  // the designed cases come on top
+    EXPECT_EQ(r.out.find("cases per second"), std::string::npos);
+  }
+  const Result quiet = run_nsh(args + " --quiet");
+  EXPECT_EQ(quiet.err.find("cases per second"), std::string::npos) << quiet.err;
+}
+
 TEST(CheckJobs, BadInputIsTheSameErrorInParallel) {
   const Result sequential = run_nsh("check --scheme moreau-jean --scheme no-such-scheme --jobs 1");
   const Result parallel = run_nsh("check --scheme moreau-jean --scheme no-such-scheme --jobs 2");

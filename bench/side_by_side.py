@@ -14,7 +14,9 @@ moreau_jean_reference.py does). Then it prints, in Markdown:
    ratio, and E(T)/E(0) of both on the same run (h = 1e-3, the Siconos step count);
 2. `nsh simulate` at N = 10^3 with full output (CSV, HDF5) against the stepping alone;
 3. Real50 / double per step;
-4. every second-order scheme's step on the sparse bar at N = 10^3, 10^4, 10^5.
+4. every second-order scheme's step on the sparse bar at N = 10^3, 10^4, 10^5;
+5. `nsh check --jobs` scaling: the wall time of one gate run at 1, 2, ... cores (up to nproc),
+   and whether its standard output is the same as at --jobs 1.
 
 Per-step CPU: Siconos times its stepping loop inside the worker (time.process_time, the first
 step excluded: it assembles and factorizes the iteration matrix). nsh is timed as users run it,
@@ -26,7 +28,8 @@ a step does not depend on h.
 
 Usage:  /usr/bin/python3 bench/side_by_side.py [--nsh build/bench/cli/nsh] [--quick]
         [--max-n 1000000] [--work DIR]
-Takes 5-10 minutes on a 2-core machine (--quick: under a minute, N <= 10^3). Needs
+Takes about 8 minutes on a 2-core machine, half of it the `nsh check --jobs` table (--quick:
+about a minute, N <= 10^3). Needs
 python3-siconos and python3-numpy (scripts/install-deps); without Siconos the nsh columns are
 still printed.
 """
@@ -327,6 +330,29 @@ def main():
         sys.stdout.flush()
         if N >= 10**5:
             os.remove(case)
+
+    # The gate on every core: wall time, since that is what --jobs buys (the CPU stays the same).
+    # At 60 cases the run is 8 s and one pair's few seconds bound it (no speed-up at all); at
+    # 200, 214 s at --jobs 1 (docs/benchmarks.md). --quick shows the output's identity only.
+    cases = 20 if args.quick else 200
+    command = [args.nsh, "check", "--scheme", "all", "--cases", str(cases), "--seed", "5",
+               "--quiet"]
+    print("\n`nsh check --scheme all --cases %d --seed 5 --quiet --jobs J` (wall time):\n" % cases)
+    print("| J | wall | speed-up | standard output |")
+    print("|---|---|---|---|")
+    first = None
+    for jobs in range(1, (os.cpu_count() or 1) + 1):
+        begin = time.monotonic()
+        out = subprocess.run(command + ["--jobs", str(jobs)], capture_output=True, text=True)
+        wall = time.monotonic() - begin
+        if out.returncode not in (0, 1):
+            print("| %d | failed: %s | | |" % (jobs, out.stderr.strip().splitlines()[-1][:80]))
+            break
+        if first is None:
+            first = (wall, out.stdout)
+        same = "the same as J = 1" if out.stdout == first[1] else "**differs from J = 1**"
+        print("| %d | %.1f s | %.2f | %s |" % (jobs, wall, first[0] / wall, same))
+        sys.stdout.flush()
     print("\n(whole script: %.0f s wall)" % (time.time() - started))
     return 0
 

@@ -33,7 +33,11 @@ long& sparse_allocations = nsh::test::allocations;
 namespace nsh {
 namespace {
 
-using namespace sparse_step_test;  // the shared comparison helpers
+using sparse_step_test::chain;
+using sparse_step_test::compare;
+using sparse_step_test::Comparison;
+using sparse_step_test::random_model_for_sparse;
+using sparse_step_test::random_state;
 
 std::string spec_text(const std::string& theta, MoreauJeanActivation activation) {
   return "moreau-jean:theta=" + theta + ",activation=" + to_string(activation);

@@ -19,7 +19,11 @@
 namespace nsh {
 namespace {
 
-using namespace sparse_step_test;  // the shared comparison helpers
+using sparse_step_test::chain;
+using sparse_step_test::compare;
+using sparse_step_test::Comparison;
+using sparse_step_test::random_model_for_sparse;
+using sparse_step_test::random_state;
 
 // Every member, both Newton laws and both index sets, the members with and without the filter
 // terms of K^-1 (alpha_f != alpha_m: gen-alpha:rho=1/2, hht, krenk-hogsberg).

@@ -461,9 +461,8 @@ Judgement compare_traces(const Resolution& resolution, const EventTrace<double>&
         ++j;
       }
     const double window = a.kind == EventKind::accumulation ? accumulation_window
-                          : previous
-                              ? std::max(tau, consecutive_impact_window(*previous, a, tau, grazing))
-                              : tau;
+                          : previous ? consecutive_impact_window(*previous, a, tau, grazing)
+                                     : tau;
     const bool matched = j < R.size() && R[j].kind == a.kind && R[j].contact == a.contact &&
                          std::abs(scalar_cast<double>(R[j].t) - a.t) <= window;
     if (!matched) {

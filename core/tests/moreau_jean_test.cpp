@@ -4,6 +4,7 @@
 #include <nsh/driver.hpp>
 #include <nsh/error.hpp>
 #include <nsh/format.hpp>
+#include <nsh/recorded_fields.hpp>
 #include <nsh/registry.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
 
@@ -90,6 +91,79 @@ TEST(MoreauJean, SeedFourTwoBodyImpactIsExactInRational) {
       EXPECT_EQ(s.t_after, h);
       EXPECT_EQ(state.t, h);
     }
+  }
+}
+
+/// Two coupled dofs with M, C, K full and a contact g = q_0 - q_1 + 1/20 under a force that
+/// closes it: every term of the ledger is non-zero on some step.
+template <class S>
+LinearModel<S> coupled_pair() {
+  LinearModel<S> model;
+  model.name = "coupled-pair";
+  model.M = Matrix<S>(2, 2);
+  model.M << S(2), S(1), S(1), S(3);
+  model.K = Matrix<S>(2, 2);
+  model.K << S(40), S(-10), S(-10), S(20);
+  model.C = Matrix<S>(2, 2);
+  model.C << S(1) / 10, S(0), S(0), S(1) / 5;
+  model.G = Matrix<S>(2, 1);
+  model.G << S(1), S(-1);
+  model.w = Vector<S>::Constant(1, S(1) / 20);
+  model.e = Vector<S>::Constant(1, S(1) / 2);
+  model.F = Vector<S>(2);
+  model.F << S(-3), S(2);
+  fill_defaults(model);
+  model.validate();
+  return model;
+}
+
+// D = (theta - 1/2)(||[v]||_M^2 + ||[q]||_K^2) comes from the kit's products of the energies
+// (Scheme::do_complete_ledger, docs/decisions.md): exactly the jump norms in Rational, on
+// steps that continue (the products swapped from the last step) and on a step from an edited
+// state (the products formed afresh); within the energies' rounding in double.
+TEST(MoreauJean, NumericalDissipationIsTheJumpNormFromTheKitsProducts) {
+  const auto jump_norm = [](const auto& model, const auto& before, const auto& after) {
+    const auto dv = (after.v - before.v).eval();
+    const auto dq = (after.q - before.q).eval();
+    return dv.dot(model.M * dv) + dq.dot(model.K * dq);
+  };
+  for (const char* theta : {"0", "1/2", "3/4", "1"}) {
+    SCOPED_TRACE(theta);
+    const LinearModel<Rational> model = coupled_pair<Rational>();
+    MoreauJean<Rational> scheme = make_scheme<Rational>(std::string("moreau-jean:theta=") + theta);
+    State<Rational> state{Rational(0), Vector<Rational>::Zero(2), Vector<Rational>(2)};
+    state.v << Rational(-1), Rational(1, 2);
+    const Rational h(1, 20), factor = scheme.theta() - Rational(1, 2);
+    scheme.initialize(model, state, h);
+    int impulses = 0;
+    for (int k = 0; k < 12; ++k) {
+      if (k == 6) state.v(0) += Rational(1, 7);  // a state the caller edited
+      const State<Rational> before = state;
+      StepSummary<Rational> s;
+      scheme.step_recording_fields(state, s);
+      EXPECT_TRUE(s.recorded & bit(RecordedField::numerical_dissipation)) << "step " << k;
+      EXPECT_EQ(s.numerical_dissipation, factor * jump_norm(model, before, state)) << "step " << k;
+      EXPECT_EQ(s.energy_identity_defect(), Rational(0)) << "step " << k;
+      if (!s.index_set.empty() && s.impulse(0) > Rational(0)) ++impulses;
+    }
+    EXPECT_GT(impulses, 0);
+  }
+  const LinearModel<double> model = coupled_pair<double>();
+  MoreauJean<double> scheme = make_scheme<double>("moreau-jean:theta=1");
+  State<double> state{0.0, Vector<double>::Zero(2), Vector<double>(2)};
+  state.v << -1.0, 0.5;
+  scheme.initialize(model, state, 0.05);
+  for (int k = 0; k < 12; ++k) {
+    const State<double> before = state;
+    StepSummary<double> s;
+    scheme.step(state, s);
+    const double expected = 0.5 * jump_norm(model, before, state);
+    const double scale =
+        model.M.cwiseAbs().maxCoeff() *
+            std::pow(before.v.cwiseAbs().maxCoeff() + state.v.cwiseAbs().maxCoeff(), 2) +
+        model.K.cwiseAbs().maxCoeff() *
+            std::pow(before.q.cwiseAbs().maxCoeff() + state.q.cwiseAbs().maxCoeff(), 2);
+    EXPECT_NEAR(s.numerical_dissipation, expected, 1e-14 * scale) << "step " << k;
   }
 }
 

@@ -20,9 +20,11 @@ void require_step_size(const Scalar& h) {
 }
 
 /// E = 1/2 v^T M v + 1/2 q^T K q, in the order of operations every built-in scheme used
-/// before the kit derived it (so the ledger's numbers did not move by a rounding).
+/// before the kit derived it (so the ledger's numbers did not move by a rounding), keeping the
+/// products M v and K q (EnergyProducts, nsh/schemes/scheme.hpp).
 template <class Scalar, class Model>
-Scalar energy_of(const Model& model, const State<Scalar>& x, Vector<Scalar>& work) {
+Scalar energy_of(const Model& model, const State<Scalar>& x, Vector<Scalar>& mass_velocity,
+                 Vector<Scalar>& stiffness_position) {
   // A sparse model's products as M^T v and K^T q: v^T M^T v = v^T M v, and for an exactly
   // symmetric M the same bits, faster (exactly_symmetric, nsh/model/sparse_model.hpp).
   const auto product = [](const auto& A) -> decltype(auto) {
@@ -31,10 +33,9 @@ Scalar energy_of(const Model& model, const State<Scalar>& x, Vector<Scalar>& wor
     else
       return A;
   };
-  work.noalias() = product(model.M) * x.v;
-  Scalar energy = x.v.dot(work);
-  work.noalias() = product(model.K) * x.q;
-  return (energy + x.q.dot(work)) * (Scalar(1) / Scalar(2));
+  mass_velocity.noalias() = product(model.M) * x.v;
+  stiffness_position.noalias() = product(model.K) * x.q;
+  return (x.v.dot(mass_velocity) + x.q.dot(stiffness_position)) * (Scalar(1) / Scalar(2));
 }
 
 /// The first non-finite entry of `values` as "name[i] = value", or empty.
@@ -212,10 +213,22 @@ void Scheme<Scalar>::advance(State<Scalar>& state, StepSummary<Scalar>& summary)
     summary.recorded = record_written_fields(summary, [&] { do_step(state, summary); });
   else
     do_step(state, summary);
-  if (nonlinear_)
+  if (nonlinear_) {
     derive_nonlinear(before_, state, continues, summary);
-  else
+  } else {
     derive(before_, state, continues, summary);
+    const EnergyProducts<Scalar> products{before_,
+                                          state,
+                                          mass_velocity_before_,
+                                          mass_velocity_after_,
+                                          stiffness_position_before_,
+                                          stiffness_position_after_};
+    if constexpr (RecordFields)
+      summary.recorded |=
+          record_written_fields(summary, [&] { do_complete_ledger(products, summary); });
+    else
+      do_complete_ledger(products, summary);
+  }
   if (const std::string what = first_non_finite(state, summary); !what.empty())
     throw StepError(
         fmt::format("{}: the step from t = {} left the finite range: {} (the inputs' "
@@ -250,8 +263,14 @@ void Scheme<Scalar>::derive(const State<Scalar>& before, const State<Scalar>& af
       s.velocity_after.noalias() = Gt * after.v;
     }
     derive_tangential(model, before, after, s);
-    s.E_before = continues ? energy_after_ : energy_of(model, before, work_n_);
-    s.E_after = energy_of(model, after, work_n_);
+    if (continues) {
+      s.E_before = energy_after_;
+      mass_velocity_before_.swap(mass_velocity_after_);
+      stiffness_position_before_.swap(stiffness_position_after_);
+    } else {
+      s.E_before = energy_of(model, before, mass_velocity_before_, stiffness_position_before_);
+    }
+    s.E_after = energy_of(model, after, mass_velocity_after_, stiffness_position_after_);
   };
   if (dense_)
     derive_on(*dense_);

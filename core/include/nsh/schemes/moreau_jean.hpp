@@ -189,6 +189,10 @@ class MoreauJean : public Scheme<Scalar> {
   void do_initialize(const NonlinearModel<Scalar>& model, const State<Scalar>& initial,
                      const Scalar& h) override;
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
+  /// numerical_dissipation of a linear model's step from the kit's products (the nonlinear
+  /// step records its own, with M(q) and the stiffness of f).
+  void do_complete_ledger(const EnergyProducts<Scalar>& products,
+                          StepSummary<Scalar>& summary) override;
 };
 
 /// Registers "moreau-jean" (double, Real50, Rational).

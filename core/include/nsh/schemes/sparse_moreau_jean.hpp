@@ -101,6 +101,9 @@ class SparseMoreauJean : public Scheme<Scalar> {
   void do_initialize(const SparseLinearModel<Scalar>& model, const State<Scalar>& initial,
                      const Scalar& h) override;
   void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) override;
+  /// numerical_dissipation from the kit's products (no product with M or K of its own).
+  void do_complete_ledger(const EnergyProducts<Scalar>& products,
+                          StepSummary<Scalar>& summary) override;
 
   SchemeInfo info_;
   SparseLinearModel<Scalar> owned_;  // the sparse copy of a dense model

@@ -198,9 +198,15 @@ void MoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summ
       "moreau-jean", theta_,       h_,      options_.activation,
       options_.lcp,  lcp_options_, minv_g_, delassus_};
   detail::moreau_jean_step(
-      parameters, model.M, model.C, model.K, model.G, model.w, model.e,
+      parameters, model.C, model.K, model.G, model.w, model.e,
       [this](const Vector<Scalar>& b, Vector<Scalar>& x) { x = iteration_lu_.solve(b); }, work_,
       state, summary);
+}
+
+template <class Scalar>
+void MoreauJean<Scalar>::do_complete_ledger(const EnergyProducts<Scalar>& products,
+                                            StepSummary<Scalar>& summary) {
+  summary.numerical_dissipation = detail::moreau_jean_numerical_dissipation(theta_, products);
 }
 
 }  // namespace nsh

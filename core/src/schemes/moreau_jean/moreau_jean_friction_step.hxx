@@ -136,7 +136,7 @@ void moreau_jean_friction_step(const MoreauJeanFrictionParameters<Scalar>& p,
 
   // Ledger (docs/theory.md §2.2, §9.1): the contact work is U_{k+theta}^T P over the normal
   // and the tangential components, so that the one-step identity of §2.3 holds unchanged.
-  moreau_jean_ledger(theta, h, model.M, model.C, model.K, model.G, impulse, work, state, summary);
+  moreau_jean_ledger(theta, h, model.C, model.G, impulse, work, state, summary);
   const Vector<Scalar> tangential_theta = model.G_T.transpose() * work.v_theta;
   summary.W_contact += tangential_theta.dot(tangential);
 

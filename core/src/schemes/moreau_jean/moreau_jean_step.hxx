@@ -13,6 +13,7 @@
 #include <nsh/model/sparse_model.hpp>
 #include <nsh/scalar.hpp>
 #include <nsh/schemes/moreau_jean.hpp>
+#include <nsh/schemes/scheme.hpp>
 #include <nsh/step_summary.hpp>
 
 #include <fmt/format.h>
@@ -134,13 +135,13 @@ void moreau_jean_free_motion(const Scalar& theta, const Scalar& h, MoreauJeanAct
 
 /// The end of a step: v_{k+theta}, q_{k+1} = q_k + h v_{k+theta}, the jumps and the ledger of
 /// docs/theory.md §2.2 with the normal contact work U_{k+theta}^T P (the frictional step adds
-/// the tangential term). work.v_next must hold v_{k+1}.
+/// the tangential term); the numerical dissipation is moreau_jean_numerical_dissipation's, after
+/// the kit's energies. work.v_next must hold v_{k+1}.
 template <class Scalar, class SquareMatrix, class GradientMatrix>
-void moreau_jean_ledger(const Scalar& theta, const Scalar& h, const SquareMatrix& M,
-                        const SquareMatrix& C, const SquareMatrix& K, const GradientMatrix& G,
-                        const Vector<Scalar>& impulse, MoreauJeanWorkspace<Scalar>& work,
-                        const State<Scalar>& state, StepSummary<Scalar>& summary) {
-  const Scalar half(Scalar(1) / 2);
+void moreau_jean_ledger(const Scalar& theta, const Scalar& h, const SquareMatrix& C,
+                        const GradientMatrix& G, const Vector<Scalar>& impulse,
+                        MoreauJeanWorkspace<Scalar>& work, const State<Scalar>& state,
+                        StepSummary<Scalar>& summary) {
   const Vector<Scalar>& q = state.q;
   const Vector<Scalar>& v = state.v;
   const auto Gt = G.transpose();
@@ -158,33 +159,35 @@ void moreau_jean_ledger(const Scalar& theta, const Scalar& h, const SquareMatrix
   summary.W_damp = -h * work.v_theta.dot(work.work_n);
   work.velocity_theta.noalias() = Gt * work.v_theta;
   summary.W_contact = work.velocity_theta.dot(impulse);
-  if (theta == half) {
-    // D's factor theta - 1/2 is zero: the midpoint rule dissipates nothing, and its jump terms
-    // (two products with M and K, a third of the ledger's cost on the sparse bar) are not
-    // needed. Zero times the jump is zero too (up to the sign of that zero): the jump is
-    // finite, since v_{k+1} and q_{k+1} are (the scheme kit stops a run where they are not).
-    summary.numerical_dissipation = Scalar(0);
-  } else {
-    work.dv = work.v_next - v;
-    work.dq = work.q_next - q;
-    work.work_n.noalias() = M * work.dv;
-    Scalar jump = work.dv.dot(work.work_n);
-    work.work_n.noalias() = K * work.dq;
-    jump += work.dq.dot(work.work_n);
-    summary.numerical_dissipation = (theta - half) * jump;
-  }
   summary.has_algorithmic_energy = false;
+}
+
+/// D = (theta - 1/2)(||v_{k+1} - v_k||_M^2 + ||q_{k+1} - q_k||_K^2) (docs/theory.md §2.2) from
+/// the kit's products of the energies (Scheme::do_complete_ledger): [v]^T (M v_{k+1} - M v_k) +
+/// [q]^T (K q_{k+1} - K q_k), one O(n) pass where M [v] and K [q] were two more products with M
+/// and K every step (a third of the ledger's cost on the sparse bar). The difference of the
+/// products rounds at the scale of |M| |v| |[v]|, the scale E itself rounds at (docs/decisions.md,
+/// "The Moreau–Jean ledger reuses the kit's products").
+template <class Scalar>
+Scalar moreau_jean_numerical_dissipation(const Scalar& theta, const EnergyProducts<Scalar>& p) {
+  const Scalar half(Scalar(1) / 2);
+  // The midpoint rule dissipates nothing: D's factor is zero, and the jump (finite: the kit
+  // stops a run whose state is not) is not needed.
+  if (theta == half) return Scalar(0);
+  const Scalar jump =
+      (p.after.v - p.before.v).dot(p.mass_velocity_after - p.mass_velocity_before) +
+      (p.after.q - p.before.q).dot(p.stiffness_position_after - p.stiffness_position_before);
+  return (theta - half) * jump;
 }
 
 /// Advance `state` by h and fill `summary`. `G` is the contact gradient in the form whose
 /// products are cheapest (the dense G, or its sparse copy); work.force_theta must hold the
 /// theta-weighted force of this step.
 template <class Scalar, class SquareMatrix, class GradientMatrix, class Solve>
-void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix& M,
-                      const SquareMatrix& C, const SquareMatrix& K, const GradientMatrix& G,
-                      const Vector<Scalar>& w, const Vector<Scalar>& e, Solve&& solve,
-                      MoreauJeanWorkspace<Scalar>& work, State<Scalar>& state,
-                      StepSummary<Scalar>& summary) {
+void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix& C,
+                      const SquareMatrix& K, const GradientMatrix& G, const Vector<Scalar>& w,
+                      const Vector<Scalar>& e, Solve&& solve, MoreauJeanWorkspace<Scalar>& work,
+                      State<Scalar>& state, StepSummary<Scalar>& summary) {
   const Scalar& h = p.h;
   const Scalar& theta = p.theta;
   moreau_jean_free_motion(theta, h, p.activation, C, K, G, w, solve, work, state);
@@ -194,7 +197,7 @@ void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix&
                        summary);
   const Vector<Scalar>& impulse = work.impulse_step.impulse;
 
-  moreau_jean_ledger(theta, h, M, C, K, G, impulse, work, state, summary);
+  moreau_jean_ledger(theta, h, C, G, impulse, work, state, summary);
 
   // Swaps, not copies: the next step overwrites q_next and v_next before reading them.
   state.q.swap(work.q_next);

@@ -110,12 +110,17 @@ void SparseMoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>
       "sparse moreau-jean", theta_, h_, activation_, lcp_method_, lcp_options_, minv_g_, delassus_};
   const auto solve = [this](const Vector<Scalar>& b, Vector<Scalar>& x) { ldlt_.solve(b, x); };
   if (symmetric_)
-    detail::moreau_jean_step(parameters, model.M.transpose(), model.C.transpose(),
-                             model.K.transpose(), g_sparse_, model.w, model.e, solve, work_, state,
-                             summary);
+    detail::moreau_jean_step(parameters, model.C.transpose(), model.K.transpose(), g_sparse_,
+                             model.w, model.e, solve, work_, state, summary);
   else
-    detail::moreau_jean_step(parameters, model.M, model.C, model.K, g_sparse_, model.w, model.e,
-                             solve, work_, state, summary);
+    detail::moreau_jean_step(parameters, model.C, model.K, g_sparse_, model.w, model.e, solve,
+                             work_, state, summary);
+}
+
+template <class Scalar>
+void SparseMoreauJean<Scalar>::do_complete_ledger(const EnergyProducts<Scalar>& products,
+                                                  StepSummary<Scalar>& summary) {
+  summary.numerical_dissipation = detail::moreau_jean_numerical_dissipation(theta_, products);
 }
 
 }  // namespace nsh

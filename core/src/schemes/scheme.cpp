@@ -200,6 +200,7 @@ void Scheme<Scalar>::advance(State<Scalar>& state, StepSummary<Scalar>& summary)
   const bool continues = has_last_ && state.q.size() == last_after_.q.size() &&
                          state.v.size() == last_after_.v.size() && state.q == last_after_.q &&
                          state.v == last_after_.v;
+  continues_ = continues;
   has_last_ = false;  // until derive() records this step's end (a throwing step leaves none)
   before_.t = state.t;
   if (continues) {

@@ -18,10 +18,22 @@ struct MoreauJeanWorkspace {
   ImpulseStepWorkspace<Scalar> impulse_step;  ///< the impulse LCP's buffers and the impulse
   std::vector<Index> active;                  ///< the index set of the step
 
-  void size(Index n, Index m) {
+  /// A damped model's C v_k and C v_{k+1} (n; empty when undamped): the ledger's W_damp takes
+  /// C v_{k+theta} as their theta-combination, and the next step's free motion starts from
+  /// C v_{k+1} when the kit says its state is the one this step produced
+  /// (Scheme::continues_last_step), so one product with C per step instead of two.
+  bool damped{false};
+  bool damping_velocity_known{false};  ///< set by the scheme before each step
+  Vector<Scalar> damping_velocity, damping_velocity_next;
+
+  void size(Index n, Index m, bool damped_model = false) {
     for (Vector<Scalar>* v :
          {&force_theta, &rhs, &v_free, &v_next, &q_next, &v_theta, &dv, &dq, &work_n})
       v->setZero(n);
+    damped = damped_model;
+    damping_velocity_known = false;
+    for (Vector<Scalar>* v : {&damping_velocity, &damping_velocity_next})
+      v->setZero(damped ? n : 0);
     for (Vector<Scalar>* v : {&gap_k, &velocity_k, &velocity_theta}) v->setZero(m);
     active.clear();
     active.reserve(static_cast<std::size_t>(m));

@@ -111,6 +111,10 @@ class Scheme {
                              const Scalar& h);
   /// Advance the state and record what only the scheme knows (see the header comment).
   virtual void do_step(State<Scalar>& state, StepSummary<Scalar>& summary) = 0;
+  /// True while do_step runs on the very state (bit for bit) the last step of this scheme
+  /// produced, so that products of it the scheme kept from that step are still valid; false on
+  /// the first step, after initialize, after a step that threw, and on a state the caller edited.
+  bool continues_last_step() const { return continues_; }
   /// Called after do_step and the kit's derivation on a linear model (dense or sparse, not a
   /// nonlinear one), with the products of the energies: a scheme whose ledger needs
   /// ||[v]||_M^2 or ||[q]||_K^2 records that term here instead of in do_step (the kit
@@ -148,6 +152,7 @@ class Scheme {
   State<Scalar> last_after_;  // ...if the next step starts from exactly that state
   Vector<Scalar> gap_after_, velocity_after_;  // G^T q + w and G^T v of last_after_ (linear)
   bool has_last_{false};
+  bool continues_{false};  // the step under way starts from last_after_ (continues_last_step)
 };
 
 extern template class Scheme<double>;

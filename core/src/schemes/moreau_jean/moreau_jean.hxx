@@ -95,7 +95,7 @@ void MoreauJean<Scalar>::do_initialize(const LinearModel<Scalar>& model,
     delassus_ = model.G.transpose() * minv_g_;
   }
 
-  work_.size(n, m);
+  work_.size(n, m, (model.C.array() != Scalar(0)).any());
 
   friction_ = model.has_friction();
   if (friction_) {
@@ -183,6 +183,7 @@ void MoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>& summ
     return;
   }
   const LinearModel<Scalar>& model = *model_;
+  work_.damping_velocity_known = work_.damped && this->continues_last_step();
   detail::theta_weighted_force(model, theta_, h_, state.t, harmonic_, work_.force_theta);
   if (friction_) {
     const detail::MoreauJeanFrictionParameters<Scalar> parameters{

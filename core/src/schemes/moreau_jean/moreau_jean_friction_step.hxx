@@ -140,6 +140,7 @@ void moreau_jean_friction_step(const MoreauJeanFrictionParameters<Scalar>& p,
   const Vector<Scalar> tangential_theta = model.G_T.transpose() * work.v_theta;
   summary.W_contact += tangential_theta.dot(tangential);
 
+  moreau_jean_finish_damping(work);
   state.q = work.q_next;
   state.v = work.v_next;
   state.t = state.t + h;

@@ -112,7 +112,12 @@ void moreau_jean_free_motion(const Scalar& theta, const Scalar& h, MoreauJeanAct
     q_max = q_abs > q_max ? q_abs : q_max;  // max_abs's rule (NaN entries are skipped)
     v_max = v_abs > v_max ? v_abs : v_max;
   }
-  product_into(C, v, work.rhs);
+  if (!work.damped) {
+    product_into(C, v, work.rhs);
+  } else {
+    if (!work.damping_velocity_known) product_into(C, v, work.damping_velocity);
+    work.rhs = work.damping_velocity;
+  }
   work.rhs.noalias() += K * work.work_n;
   work.rhs -= work.force_theta;
   work.rhs *= -h;
@@ -155,11 +160,26 @@ void moreau_jean_ledger(const Scalar& theta, const Scalar& h, const SquareMatrix
 
   // Energy ledger (docs/theory.md §2.2; E_before and E_after are derived by the scheme kit).
   summary.W_ext = h * work.v_theta.dot(work.force_theta);
-  product_into(C, work.v_theta, work.work_n);
+  if (!work.damped) {
+    product_into(C, work.v_theta, work.work_n);  // zeros: an empty sparse C costs a fill
+  } else {
+    // C v_{k+theta} = (1 - theta) C v_k + theta C v_{k+1}: C v_{k+1} is the next step's C v_k
+    // (moreau_jean_finish_damping), so the ledger adds no product with C. Rounds at
+    // |C| |v|, like the product of the combination (docs/decisions.md).
+    product_into(C, work.v_next, work.damping_velocity_next);
+    work.work_n = (Scalar(1) - theta) * work.damping_velocity;
+    work.work_n += theta * work.damping_velocity_next;
+  }
   summary.W_damp = -h * work.v_theta.dot(work.work_n);
   work.velocity_theta.noalias() = Gt * work.v_theta;
   summary.W_contact = work.velocity_theta.dot(impulse);
   summary.has_algorithmic_energy = false;
+}
+
+/// At the end of a step of a damped model: C v_{k+1} becomes the next step's C v_k.
+template <class Scalar>
+void moreau_jean_finish_damping(MoreauJeanWorkspace<Scalar>& work) {
+  if (work.damped) work.damping_velocity.swap(work.damping_velocity_next);
 }
 
 /// D = (theta - 1/2)(||v_{k+1} - v_k||_M^2 + ||q_{k+1} - q_k||_K^2) (docs/theory.md §2.2) from
@@ -200,6 +220,7 @@ void moreau_jean_step(const MoreauJeanParameters<Scalar>& p, const SquareMatrix&
   moreau_jean_ledger(theta, h, C, G, impulse, work, state, summary);
 
   // Swaps, not copies: the next step overwrites q_next and v_next before reading them.
+  moreau_jean_finish_damping(work);
   state.q.swap(work.q_next);
   state.v.swap(work.v_next);
   state.t = state.t + h;

@@ -90,7 +90,7 @@ void SparseMoreauJean<Scalar>::do_initialize(const SparseLinearModel<Scalar>& mo
     delassus_ = model.G.transpose() * minv_g_;
   }
 
-  work_.size(n, m);
+  work_.size(n, m, model.C.nonZeros() > 0);
 }
 
 template <class Scalar>
@@ -105,6 +105,7 @@ void SparseMoreauJean<Scalar>::do_step(State<Scalar>& state, StepSummary<Scalar>
     throw InputError("v", fmt::format("state has {} velocities, the model has {} degrees of "
                                       "freedom",
                                       state.v.size(), n));
+  work_.damping_velocity_known = work_.damped && this->continues_last_step();
   detail::theta_weighted_force(model, theta_, h_, state.t, harmonic_, work_.force_theta);
   const detail::MoreauJeanParameters<Scalar> parameters{
       "sparse moreau-jean", theta_, h_, activation_, lcp_method_, lcp_options_, minv_g_, delassus_};

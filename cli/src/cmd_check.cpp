@@ -69,18 +69,28 @@ void print_coverage(std::ostream& out, const std::vector<Verdict>& verdicts) {
     const int evaluated = v.coverage.front().second;
     out << fmt::format("  {} / {}: {} {}", v.scheme, v.property, evaluated,
                        v.coverage.front().first);
+    std::string reasons;
     for (std::size_t i = 1; i < v.coverage.size(); ++i) {
       const auto& [what, count] = v.coverage[i];
-      // Refused cases are not among the evaluated ones: a count, not a share of them.
+      // Refused cases are not among the evaluated ones: a count, not a share of them; their
+      // reasons (numbers written #) on lines of their own, the most frequent first.
       if (what == "refused")
         out << fmt::format(", {} refused", count);
-      else
+      else if (what.rfind(properties::refused_prefix, 0) != 0)
         out << fmt::format(", {} {:.0f}%", what, evaluated ? 100.0 * count / evaluated : 0.0);
     }
+    std::vector<std::pair<int, std::string>> refusals;
+    for (const auto& [what, count] : v.coverage)
+      if (what.rfind(properties::refused_prefix, 0) == 0)
+        refusals.emplace_back(count, what.substr(std::string(properties::refused_prefix).size()));
+    std::stable_sort(refusals.begin(), refusals.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (const auto& [count, reason] : refusals)
+      reasons += fmt::format("\n      refused {}: {}", count, reason);
     for (const auto& r : properties::coverage_requirements())
       if (r.property == v.property && r.event_level == event_level)
         out << fmt::format(" (needs '{}' >= {:.0f}%)", r.exercised, 100 * r.minimum_share);
-    out << "\n";
+    out << reasons << "\n";
   }
 }
 

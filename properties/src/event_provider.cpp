@@ -742,6 +742,8 @@ class EventPropertyProvider : public PropertyProvider {
         return v;
       }
     }
+    // The reference refuses a penetrating initial state (flow.hxx): draw none.
+    domain.admissible_initial_state = true;
     if (claim) v.statement += "  [claimed: " + claim->domain + "]";
     const auto fail_with = [&](const GeneratedCase& c, const CaseOutcome& out,
                                const std::string& how) {
@@ -802,6 +804,7 @@ class EventPropertyProvider : public PropertyProvider {
     // By name after the first entry, as a merge of shares lists them (add_coverage).
     std::map<std::string, int> classes = found.coverage;
     if (found.refused > 0) classes["refused"] = found.refused;
+    for (const auto& [reason, count] : found.refusals) classes[refused_prefix + reason] = count;
     v.coverage.emplace_back(evaluated_key(true), found.random_judged);
     for (const auto& [what, count] : classes) v.coverage.emplace_back(what, count);
     v.outcome = Outcome::pass;

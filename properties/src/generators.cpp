@@ -100,14 +100,15 @@ GeneratedCase build_case(const CaseRecipe& r, const CaseDomain& domain) {
         gap(a) = 0;
         U(a) = -frac(1, 64 >> std::min(detail, 3));
         break;  // grazing
-      case 2:
-        gap(a) = -frac(1, 1024 >> (2 * std::min(detail, 2)));
+      case 2:   // penetrating, approaching (just open and approaching when admissible)
+        gap(a) = frac(1, 1024 >> (2 * std::min(detail, 2)));
+        if (!domain.admissible_initial_state) gap(a) = -gap(a);
         U(a) = -frac(detail, 64);
         break;
-      case 3:
-        gap(a) = -frac(detail, 1024);
+      case 3:  // penetrating, separating (just open and separating when admissible)
+        gap(a) = domain.admissible_initial_state ? frac(detail, 1024) : -frac(detail, 1024);
         U(a) = frac(1 + detail % 2, 64);
-        break;  // separating
+        break;
       case 4:
         gap(a) = frac(1 + detail, 16);
         U(a) = -Rational(1 + detail);
@@ -243,7 +244,7 @@ std::vector<GeneratedCase> designed_cases(const CaseDomain& domain) {
                               1, 0, -gravity, e, 0, -delta, h, 1));
     }
     // docs/theory.md §2.4: slightly penetrated contact separating slowly under gravity.
-    if (!domain.stiffness_spd)
+    if (!domain.stiffness_spd && !domain.admissible_initial_state)
       out.push_back(
           one_dof(fmt::format("designed: penetrated contact separating slowly, e = {} "
                               "(docs/theory.md §2.4: g_k = -1/1000, U_k = 1/50, h = 1/100)",

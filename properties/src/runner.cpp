@@ -12,6 +12,7 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -473,6 +474,47 @@ std::optional<CaseDomain> case_domain(const std::string& spec, const std::string
   return d;
 }
 
+std::string refusal_reason(const std::string& message) {
+  constexpr std::size_t longest = 160;
+  std::string out;
+  std::size_t i = 0;
+  const auto digit = [&](std::size_t k) {
+    return k < message.size() && std::isdigit(static_cast<unsigned char>(message[k]));
+  };
+  while (i < message.size() && out.size() < longest) {
+    // A number: digits, then optionally .digits, an exponent, a /denominator; a sign before it
+    // stays (the message's own text).
+    // A digit inside a word ("q0", "Real50") is the word's, not a number.
+    const bool in_word = i > 0 && (std::isalnum(static_cast<unsigned char>(message[i - 1])) ||
+                                   message[i - 1] == '_');
+    if (digit(i) && !in_word) {
+      while (digit(i)) ++i;
+      if (i + 1 < message.size() && message[i] == '.' && digit(i + 1))
+        for (++i; digit(i);) ++i;
+      if (i + 1 < message.size() && (message[i] == 'e' || message[i] == 'E')) {
+        std::size_t k = i + 1;
+        if (k < message.size() && (message[k] == '-' || message[k] == '+')) ++k;
+        if (digit(k))
+          for (i = k; digit(i);) ++i;
+      }
+      if (i + 1 < message.size() && message[i] == '/' && digit(i + 1))
+        for (++i; digit(i);) ++i;
+      out += '#';
+    } else {
+      out += message[i++];
+    }
+  }
+  if (i < message.size()) out += "...";
+  return out;
+}
+
+void count_refusal(std::map<std::string, int>& refusals, const std::string& message) {
+  constexpr std::size_t most_reasons = 8;
+  std::string reason = refusal_reason(message);
+  if (refusals.size() >= most_reasons && refusals.count(reason) == 0) reason = "other reasons";
+  ++refusals[reason];
+}
+
 CaseOutcome evaluate_case(const std::string& spec, const std::string& property,
                           const GeneratedCase& c) {
   const std::string run_spec = c.spec_override.value_or(spec);
@@ -641,7 +683,9 @@ Verdict check_property(const std::string& spec, const std::string& property,
   }
   const int evaluated = found.random_evaluated;
   v.coverage.push_back({"evaluated", evaluated});
-  for (const auto& [what, count] : found.coverage) v.coverage.push_back({what, count});
+  std::map<std::string, int> classes = found.coverage;  // by name, as add_coverage merges
+  for (const auto& [reason, count] : found.refusals) classes[refused_prefix + reason] = count;
+  for (const auto& [what, count] : classes) v.coverage.push_back({what, count});
   if (found.end != SearchEnd::passed) return v;
 
   if (fails_whole_run(v, options)) return v;

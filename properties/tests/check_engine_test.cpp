@@ -1,13 +1,16 @@
 // The check engine's bound on shrinking (check_engine.hpp, kMaxShrinkEvaluations): a failure
 // whose shrinking would take more evaluations stops at the cap with the smallest failing case
 // found so far, says so, and gives the same counterexample for the same seed; a short shrink is
-// not cut.
+// not cut. And its count of refused cases by reason (refusal_reason, `nsh check --stats`).
+#include <nsh/error.hpp>
 #include <nsh/properties/check_engine.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <map>
+#include <string>
 #include <vector>
 
 namespace nsh::properties {
@@ -118,6 +121,55 @@ TEST(WholeRunFailure, EachLevelHasItsOwnMinimums) {
   EXPECT_EQ(whole_run_failure("signorini_complementarity", 60, runs), "");
   EXPECT_NE(whole_run_failure("energy_conservation", 60, {{"evaluated runs", 60}, {"impact", 3}}),
             "");
+}
+
+// `nsh check --stats` counts refusals by cause: the message with its numbers written #.
+TEST(RefusalReason, NumbersAreWrittenHashAndWordsKeepTheirDigits) {
+  EXPECT_EQ(refusal_reason("q0 (gap[1]): event-driven needs an admissible initial state, but "
+                           "gap -0.001 < 0"),
+            "q0 (gap[#]): event-driven needs an admissible initial state, but gap -# < #");
+  EXPECT_EQ(refusal_reason("the Real50 reference run is budgeted at 4096 flow segments"),
+            "the Real50 reference run is budgeted at # flow segments");
+  EXPECT_EQ(refusal_reason("h = 1/64, rho = 2.5e+07, t = 3.25E-3, 10^7"),
+            "h = #, rho = #, t = #, #^#");
+  EXPECT_EQ(refusal_reason("ends in a dot 2. or e 2e"), "ends in a dot #. or e #e");
+  const std::string long_message(300, 'x');
+  EXPECT_EQ(refusal_reason(long_message), std::string(160, 'x') + "...");
+}
+
+TEST(RefusalReason, AtMostEightReasonsAndTheRestTogether) {
+  std::map<std::string, int> refusals;
+  for (const char* word : {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}) {
+    count_refusal(refusals, std::string("cause ") + word + " at t = 0.5");
+    count_refusal(refusals, std::string("cause ") + word + " at t = 0.75");
+  }
+  EXPECT_EQ(refusals.size(), 9u);
+  EXPECT_EQ(refusals["cause a at t = #"], 2);
+  EXPECT_EQ(refusals["cause h at t = #"], 2);
+  EXPECT_EQ(refusals["other reasons"], 4);  // i and j, twice each
+}
+
+TEST(CheckEngine, RefusedCasesAreCountedByReason) {
+  CaseSearch<int> search;
+  search.id = "check_engine_test/refusals";
+  search.designed = {-1};
+  search.draw = [] { return *rc::gen::inRange(0, 1000); };
+  search.evaluate = [](const int& c) {
+    return refusing([&](CaseOutcome& out) {
+      if (c % 3 == 0) throw StepError("step " + std::to_string(c) + " refused: too stiff");
+      if (c < 0) throw InputError("h", "value " + std::to_string(-c) + " is too large");
+      out.judgement.holds = true;
+    });
+  };
+  CheckOptions options;
+  options.cases = 60;
+  options.seed = 5;
+  const SearchResult<int> found = search_cases(search, options);
+  ASSERT_EQ(found.end, SearchEnd::passed);
+  EXPECT_EQ(found.refusals.at("h: value # is too large"), 1);  // the designed case
+  const int stiff = found.refusals.at("step # refused: too stiff");
+  EXPECT_GT(stiff, 5);
+  EXPECT_EQ(found.random_judged + stiff, 60);
 }
 
 }  // namespace

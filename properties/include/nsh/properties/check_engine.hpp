@@ -69,6 +69,9 @@ struct SearchResult {
   int random_judged{0};
   /// Coverage classes (CaseOutcome::exercised) of the evaluated random cases before any failure.
   std::map<std::string, int> coverage;
+  /// Why the scheme refused cases (refusal_reason of the message -> count), searched cases
+  /// before any failure: `nsh check --stats` shows them as "refused: <reason>" coverage entries.
+  std::map<std::string, int> refusals;
   std::optional<Case> failing;  ///< the failing case (shrunk, if random)
   CaseOutcome outcome;          ///< its evaluation
   /// Index of the failure in the unsharded case order (for a random one: the first failing
@@ -106,6 +109,7 @@ SearchResult<Case> search_cases(const CaseSearch<Case>& search, const CheckOptio
     CaseOutcome out = search.evaluate(c);
     if (counts(out)) ++r.cases_run;
     if (!out.evaluated && search.count_refused) ++r.refused;
+    if (!out.evaluated) count_refusal(r.refusals, out.refusal);
     if (breaks(out)) {
       r.end = SearchEnd::designed_failure;
       r.failing = c;
@@ -138,6 +142,7 @@ SearchResult<Case> search_cases(const CaseSearch<Case>& search, const CheckOptio
     CaseOutcome out = search.evaluate(c);
     if (counts(out)) ++r.random_evaluated;
     if (!first_failure && !out.evaluated && search.count_refused) ++r.refused;
+    if (!first_failure && !out.evaluated) count_refusal(r.refusals, out.refusal);
     if (!first_failure && out.evaluated) {
       ++r.random_judged;
       for (const auto& what : out.exercised) ++r.coverage[what];

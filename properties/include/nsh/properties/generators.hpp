@@ -60,6 +60,11 @@ struct CaseDomain {
   /// that a step is the impact of docs/theory.md §9.2 (U+ = U- + W P).
   Rational friction_e_hi{1};
   bool friction_pure_impulse{false};
+  /// Initial gaps >= 0: the two penetrating state kinds (2 and 3 of CaseRecipe::state_kind)
+  /// draw the mirrored gap, just open, instead, and the designed penetrated case is left out.
+  /// For a scheme that refuses an inadmissible initial state (the event-driven reference):
+  /// half of its random cases were refused.
+  bool admissible_initial_state{false};
 };
 
 /// The integer recipe (exposed so that tests can build a case by hand).

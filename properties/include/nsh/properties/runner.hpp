@@ -13,6 +13,7 @@
 #include <rapidcheck.h>
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -78,6 +79,20 @@ CaseOutcome refusing(Body body) {
   }
   return out;
 }
+
+/// A refusal's message with its numbers (integers, decimals, exponents, fractions) written #
+/// and cut at 160 characters: the key under which `nsh check --stats` counts the refusals
+/// that share a cause ("q0 (gap[#]): event-driven needs an admissible initial state, but gap
+/// # < #").
+std::string refusal_reason(const std::string& message);
+
+/// Count one refusal under its reason; past 8 distinct reasons, under "other reasons" (a
+/// scheme with a number in every message's words cannot flood a verdict).
+void count_refusal(std::map<std::string, int>& refusals, const std::string& message);
+
+/// The coverage entry of a refusal reason: "refused: " + reason (cmd_check's --stats prints
+/// these as counts, not as shares of the evaluated cases).
+inline constexpr const char* refused_prefix = "refused: ";
 
 /// Run `spec` (or the case's spec_override) on the case and judge `property` after every step
 /// (the trajectory properties judge the whole run). The scheme comes from Registry::builtin().

@@ -143,11 +143,22 @@ bool is_spd(const Matrix<Scalar>& K) {
   return first_indefinite_pivot<Scalar>(K, true, tolerance<Scalar>(scale)) < 0;
 }
 
-/// The same test on the pivots of K's LDL^T: each > the tolerance of K's scale.
+/// Whether K is positive definite (the algorithmic energy's r terms need K^-1), and if so its
+/// factorization in `lu`.
 template <class Scalar>
-bool is_spd(const SparseMatrix<Scalar>& K) {
-  if (K.rows() == 0) return true;
-  nsh::detail::SparseLdlt<Scalar> ldlt;
+bool factorize_if_spd(const char* scheme, Eigen::PartialPivLU<Matrix<Scalar>>& lu,
+                      const Matrix<Scalar>& K) {
+  if (!is_spd(K)) return false;
+  factorize(scheme, "K", lu, K);
+  return true;
+}
+
+/// The same on the sparse storage, with one LDL^T: K is positive definite when every pivot is
+/// > the tolerance of K's scale, and the factorization that told is the one kept (it was
+/// computed twice, once to test and once to keep).
+template <class Scalar>
+bool factorize_if_spd(const char*, nsh::detail::SparseLdlt<Scalar>& ldlt,
+                      const SparseMatrix<Scalar>& K) {
   if (ldlt.compute(K) != -1) return false;
   const Scalar floor = tolerance<Scalar>(max_abs(K));
   for (Index i = 0; i < ldlt.pivots().size(); ++i)
@@ -273,8 +284,7 @@ void NewmarkSplitting<Scalar, Storage>::prepare(const char* scheme, const State<
   }
   r_terms_ = r_terms;
   algorithmic_ = !harmonic_ && (damping_allowed || d::is_zero_matrix(model.C)) &&
-                 (!r_terms_ || d::is_spd(model.K));
-  if (algorithmic_ && r_terms_) d::factorize(scheme, "K", stiffness_factor_, model.K);
+                 (!r_terms_ || d::factorize_if_spd(scheme, stiffness_factor_, model.K));
 
   for (Vector<Scalar>* v : {&a_, &r_, &f_k_, &f_next_, &rhs_, &a_next_, &vs_next_, &q_next_,
                             &v_next_, &r_next_, &work_, &work2_, &dq_, &da_, &dr_})

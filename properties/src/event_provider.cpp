@@ -727,7 +727,9 @@ class EventPropertyProvider : public PropertyProvider {
       v.note = "not claimed by " + v.scheme;
       return v;
     }
-    CaseDomain domain = claim ? claim->cases : CaseDomain{};
+    // --force checks on every model the generators make (narrowed by --restitution), not on
+    // the claim's domain, as the scheme provider does (runner.cpp, case_domain).
+    CaseDomain domain = claim && !options.force ? claim->cases : CaseDomain{};
     if (options.restitution) {
       const Rational lo = parse_rational(options.restitution->lo, "restitution");
       const Rational hi = parse_rational(options.restitution->hi, "restitution");
@@ -738,7 +740,9 @@ class EventPropertyProvider : public PropertyProvider {
       domain.e_hi = std::min(domain.e_hi, hi);
       if (domain.e_lo > domain.e_hi) {
         v.outcome = Outcome::not_claimed;
-        v.note = "the restitution range does not meet the claim's domain";
+        v.note = "nothing checked: the restitution range " + options.restitution->lo + ":" +
+                 options.restitution->hi + " does not meet the claim's domain (" + claim->domain +
+                 "); --force checks outside it";
         return v;
       }
     }

@@ -105,6 +105,23 @@ TEST(EventDrivenClaims, NoCaseIsRefusedForAPenetratingInitialState) {
     EXPECT_EQ(what.find("admissible initial state"), std::string::npos) << what << ": " << count;
 }
 
+// Issue 18, item 1, for the event provider: --force checks on every model, not on the claim's
+// domain. energy_conservation is claimed for e = 1 only; forced on e in [0, 1/2] it finds an
+// impact that loses energy, while the same range unforced checks nothing and says so.
+TEST(EventDrivenClaims, ForceChecksOutsideTheClaimsRestitutionDomain) {
+  CheckOptions options = few(50);
+  options.restitution = RestitutionRange{"0", "1/2"};
+  const Verdict unforced = run_checks({"event-driven"}, {"energy_conservation"}, options).front();
+  EXPECT_EQ(unforced.outcome, Outcome::not_claimed);
+  EXPECT_EQ(unforced.cases_run, 0);
+  EXPECT_NE(unforced.note.find("nothing checked"), std::string::npos) << unforced.note;
+  options.force = true;
+  const Verdict forced = run_checks({"event-driven"}, {"energy_conservation"}, options).front();
+  EXPECT_EQ(forced.outcome, Outcome::fail) << forced.note;
+  EXPECT_GT(forced.cases_run, 0);
+  ASSERT_TRUE(forced.counterexample.has_value());
+}
+
 Outcome outcome(const std::string& spec, const std::string& property) {
   return run_checks({spec}, {property}, few()).front().outcome;
 }

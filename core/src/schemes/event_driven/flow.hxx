@@ -38,6 +38,9 @@ struct EventDrivenFlow<Scalar>::Impl {
   Scalar rel_tol{0};
   Scalar G_norm{0}, w_norm{0}, F_norm{0}, K_norm{0}, C_norm{0};
   Scalar q_scale{0}, v_scale{0}, t_scale{0};
+  /// |t| and the segments' lengths reached so far (max over advance_to's targets): the time
+  /// scale of an event's location error, in gap_tol().
+  Scalar location_span{0};
   Scalar t_start{0};
 
   // Accumulators since the last reset.
@@ -109,7 +112,14 @@ struct EventDrivenFlow<Scalar>::Impl {
   }
   const Scalar& rho() const { return flow.rho; }
   Scalar time_ref() const { return rho() > Scalar(0) ? Scalar(Scalar(1) / rho()) : Scalar(0); }
-  Scalar gap_tol() const { return rel_tol * (G_norm * (q_scale + v_scale * time_ref()) + w_norm); }
+  /// The gap's zero test: the position scale, plus the distance the fastest motion covers in
+  /// the time an event is located to. first_root places an event up to a few s_tol = 4 eps
+  /// (|t| + S) past the zero, so a gap just reached reads about |U| s_tol below zero; without
+  /// the span term a micro-bounce (q ~ 0, rho = 0: no 1 / rho) read that as a penetration at
+  /// s = 0 again and again (docs/coverage.md, "The micro-bouncing designed cases").
+  Scalar gap_tol() const {
+    return rel_tol * (G_norm * (q_scale + v_scale * std::max(time_ref(), location_span)) + w_norm);
+  }
   Scalar velocity_tol() const {
     Scalar v = v_scale;
     if (rho() > Scalar(0)) v = std::max(v, q_scale * rho());
@@ -204,6 +214,8 @@ void EventDrivenFlow<Scalar>::Impl::advance_to(const Scalar& t_target,
   // refused at once (K = 1e300 would otherwise run ~1e150 segments).
   if (!(segments_needed(t_target) <= static_cast<double>(options.max_segments)))
     refuse_work(t_target, state.t);
+  location_span = std::max(
+      location_span, Scalar(abs_value<Scalar>(state.t) + abs_value<Scalar>(t_target - state.t)));
   const auto& qk = flow.qk;
   const auto& lamk = flow.lamk;
   int zero_length = 0;

@@ -33,6 +33,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
@@ -405,6 +406,48 @@ double consecutive_impact_window(const MatchedImpact& previous, const Event<doub
          2 * flight * std::abs(previous.U_plus_difference) / speed;
 }
 
+/// The relative perturbation of the initial velocity in the conditioning run: a few roundings.
+constexpr double conditioning_perturbation = 16;  // in eps
+
+/// The initial state with v_i scaled by 1 +- 16 eps (alternating signs): position and gaps
+/// untouched, so the perturbed state is as admissible as the original.
+State<double> perturbed_initial(const State<double>& x0) {
+  State<double> out = x0;
+  const double eps = epsilon<double>();
+  for (Index i = 0; i < out.v.size(); ++i)
+    out.v(i) *= 1 + (i % 2 == 0 ? 1 : -1) * conditioning_perturbation * eps;
+  return out;
+}
+
+/// How much the dynamics has amplified an initial error by grid point k: max over the grid
+/// points j <= k away from the events of both runs (2 tau) of |q_d - q_p| + |v_d - v_p|, the
+/// double run d against its perturbed twin p, over the perturbation's size. The run's own
+/// errors (rounding, impacts' location) are made along the way, each amplified from where it
+/// is made, so by no more than this (the largest, as if made at t0; linearized). Where p's
+/// events differ from d's (a tie the perturbation decided otherwise), the points next to them
+/// are skipped like d's.
+double amplification(const Resolution& resolution, const EventTrace<double>& d,
+                     const EventTrace<double>& p, std::size_t k, double tau_max) {
+  std::vector<double> times;
+  for (const auto* trace : {&d, &p})
+    for (const auto& ev : trace->events) times.push_back(ev.t);
+  double tau_p = tau_max;
+  for (const auto& ev : p.events) tau_p = std::max(tau_p, resolution.tau(ev.U_minus));
+  double spread = 0;
+  for (std::size_t j = 0; j <= k && j < d.grid.size() && j < p.grid.size(); ++j) {
+    const double t = d.grid[j].t;
+    if (std::any_of(times.begin(), times.end(),
+                    [&](double te) { return std::abs(te - t) <= 2 * tau_p; }))
+      continue;
+    const State<double>& x = d.grid[j];
+    const State<double>& y = p.grid[j];
+    for (Index i = 0; i < x.q.size(); ++i)
+      spread = std::max(spread, std::abs(x.q(i) - y.q(i)) + std::abs(x.v(i) - y.v(i)));
+  }
+  const double size = max_abs(Vector<double>(p.grid.front().v - d.grid.front().v));
+  return size > 0 ? spread / size : 1.0;
+}
+
 /// double_vs_real50, event-aware. A double and a Real50 run can place one event on different
 /// sides of a grid point (the event times differ by the double's location error), so a plain
 /// grid comparison sees an O(|[v]|) difference there. The comparison instead
@@ -432,8 +475,17 @@ double consecutive_impact_window(const MatchedImpact& previous, const Event<doub
 ///     and at an unmatched impact that meets, instead of its match, an impact of the other run on
 ///     another contact within their location tolerances, both runs impacting both contacts there
 ///     (order_tie: found by the 10^5-case run of seed 7).
+///  5. holds a grid point to its rounding and the impacts' location error, the errors the run
+///     makes, times how much the run's dynamics has amplified an error by then, where that
+///     exceeds 1: the same scheme in double from an initial velocity perturbed by a few
+///     roundings (`perturbed`, run only when the unamplified tolerance is exceeded) measures
+///     it (amplification). A double run can match Real50 no closer: two contacts rattling,
+///     e = 1 against e = 1/2, amplify 1e-15 in v0 to 1.3e-8 in U within 0.077 s (the
+///     10^5-case run of seed 7, shard 1; docs/coverage.md), where the double and Real50 runs
+///     differed by 2.6e-9 against 5.4e-10 of rounding and location error.
 Judgement compare_traces(const Resolution& resolution, const EventTrace<double>& d,
-                         const EventTrace<Real50>& r) {
+                         const EventTrace<Real50>& r,
+                         const std::function<const EventTrace<double>&()>& perturbed) {
   const Scales& s = resolution.scales;
   const double eps = epsilon<double>();
   const double vtol = tolerance<double>(s.v, s.ops), ptol = tolerance<double>(s.p, s.ops);
@@ -584,14 +636,19 @@ Judgement compare_traces(const Resolution& resolution, const EventTrace<double>&
                             static_cast<double>(x.q.size() + 1) * eps *
                             (1 + max_abs(x.q) + max_abs(x.v));
     const double located = carried(t);
-    const double tol = rounding + located;
+    if (diff <= rounding + located) continue;
+    const double growth = amplification(resolution, d, perturbed(), k, tau_max);
+    const double conditioning = (rounding + located) * std::max(growth - 1, 0.0);
+    const double tol = rounding + located + conditioning;
     if (diff > tol)
       return broken(fmt::format("grid point {} (t = {}), away from every event: |q_d - q_50| + "
                                 "|v_d - v_50| = {}",
                                 k, format_short(t), format_short(diff)),
                     {{"difference", txt(diff)},
                      {"tolerance", txt(tol)},
-                     {"of which the impacts' location", txt(located)}});
+                     {"of which the impacts' location", txt(located)},
+                     {"of which the conditioning", txt(conditioning)},
+                     {"amplification of an initial error", txt(growth)}});
   }
   return {};
 }
@@ -671,7 +728,14 @@ CaseOutcome evaluate(const std::string& spec, const std::string& property, const
                         budget, reference_budget_factor, trace.segments, reference_budget_floor,
                         reference_budget_cap, e.what()));
       }
-      out.judgement = compare_traces(resolution, trace, exact);
+      std::optional<EventTrace<double>> twin;
+      const auto perturbed = [&]() -> const EventTrace<double>& {
+        if (!twin)
+          twin = trace_events<double>(spec, model, perturbed_initial(x0), scalar_cast<double>(c.h),
+                                      steps);
+        return *twin;
+      };
+      out.judgement = compare_traces(resolution, trace, exact, perturbed);
     }
   });
 }

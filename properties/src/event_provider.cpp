@@ -436,11 +436,27 @@ class Amplification {
                 std::function<const EventTrace<double>&()> twin, double tau_max)
       : resolution_(resolution), d_(d), twin_(std::move(twin)), tau_max_(tau_max) {}
 
+  /// At least 1; the twin runs, and the envelopes below are built, on the first call.
   double by(double t) {
+    if (!measured_) measure();
+    // Both lists are running maxima in time order: the last entry at or before t.
+    const auto upto = [t](const std::vector<double>& growth, const std::vector<double>& times) {
+      const auto after = std::upper_bound(times.begin(), times.end(), t);
+      return after == times.begin() ? 1.0
+                                    : growth[static_cast<std::size_t>(after - times.begin() - 1)];
+    };
+    return std::max(upto(grid_, grid_times_), upto(events_, event_times_));
+  }
+
+ private:
+  // grid_[j], events_[i]: the largest growth measured up to grid point j, up to event i (at
+  // least 1), at the times grid_times_[j], event_times_[i].
+  void measure() {
+    measured_ = true;
     const EventTrace<double>& p = twin_();
     const Vector<double> dv0 = p.grid.front().v - d_.grid.front().v;
     const double size = max_abs(dv0);
-    if (!(size > 0)) return 1;  // v0 = 0: nothing to perturb, nothing measured
+    if (!(size > 0)) return;  // v0 = 0: nothing perturbed, nothing measured
     std::vector<double> times;
     double tau_p = tau_max_;
     for (const auto* trace : {&d_, &p})
@@ -448,35 +464,36 @@ class Amplification {
         times.push_back(ev.t);
         tau_p = std::max(tau_p, resolution_.tau(ev.U_minus));
       }
-    double spread = 0;
-    for (std::size_t j = 0; j < d_.grid.size() && j < p.grid.size() && d_.grid[j].t <= t; ++j) {
+    for (std::size_t j = 0; j < d_.grid.size() && j < p.grid.size(); ++j) {
       const double tj = d_.grid[j].t;
-      if (std::any_of(times.begin(), times.end(),
-                      [&](double te) { return std::abs(te - tj) <= 2 * tau_p; }))
-        continue;
-      for (Index i = 0; i < d_.grid[j].q.size(); ++i)
-        spread = std::max(spread, std::abs(d_.grid[j].q(i) - p.grid[j].q(i)) +
-                                      std::abs(d_.grid[j].v(i) - p.grid[j].v(i)));
+      double spread = 0;
+      if (std::none_of(times.begin(), times.end(),
+                       [&](double te) { return std::abs(te - tj) <= 2 * tau_p; }))
+        for (Index i = 0; i < d_.grid[j].q.size(); ++i)
+          spread = std::max(spread, std::abs(d_.grid[j].q(i) - p.grid[j].q(i)) +
+                                        std::abs(d_.grid[j].v(i) - p.grid[j].v(i)));
+      grid_.push_back(std::max(grid_.empty() ? 1.0 : grid_.back(), spread / size));
+      grid_times_.push_back(tj);
     }
-    double growth = spread / size;
     const double size_U = max_abs(Vector<double>(resolution_.G.transpose() * dv0));
     if (size_U > 0)
       for (std::size_t i = 0; i < d_.events.size() && i < p.events.size(); ++i) {
         const Event<double>& a = d_.events[i];
         const Event<double>& b = p.events[i];
-        if (a.t > t || a.kind != b.kind || a.contact != b.contact) break;
-        growth = std::max(
-            growth,
-            std::max(std::abs(a.U_minus - b.U_minus), std::abs(a.U_plus - b.U_plus)) / size_U);
+        if (a.kind != b.kind || a.contact != b.contact) break;
+        const double growth =
+            std::max(std::abs(a.U_minus - b.U_minus), std::abs(a.U_plus - b.U_plus)) / size_U;
+        events_.push_back(std::max(events_.empty() ? 1.0 : events_.back(), growth));
+        event_times_.push_back(a.t);
       }
-    return std::max(growth, 1.0);
   }
 
- private:
   const Resolution& resolution_;
   const EventTrace<double>& d_;
   std::function<const EventTrace<double>&()> twin_;
   double tau_max_;
+  bool measured_{false};
+  std::vector<double> grid_, events_, grid_times_, event_times_;
 };
 
 /// double_vs_real50, event-aware. A double and a Real50 run can place one event on different
@@ -511,10 +528,10 @@ class Amplification {
 ///     exceeds 1, and an event's time, U and P likewise: the same scheme in double from an
 ///     initial velocity perturbed by a few roundings (`perturbed`, run only when an
 ///     unamplified tolerance is exceeded) measures it (Amplification). A double run can match
-///     Real50 no closer: two contacts rattling,
-///     e = 1 against e = 1/2, amplify 1e-15 in v0 to 1.3e-8 in U within 0.077 s (the
-///     10^5-case run of seed 7, shard 1; docs/coverage.md), where the double and Real50 runs
-///     differed by 2.6e-9 against 5.4e-10 of rounding and location error.
+///     Real50 no closer: two contacts rattling, e = 1 against e = 1/2, amplify 1e-15 in v0 to
+///     1.3e-8 in U within 0.077 s (the 10^5-case run of seed 7, shard 1; docs/coverage.md),
+///     where the double and Real50 runs differed by 2.6e-9 against 5.4e-10 of rounding and
+///     location error.
 Judgement compare_traces(const Resolution& resolution, const EventTrace<double>& d,
                          const EventTrace<Real50>& r,
                          const std::function<const EventTrace<double>&()>& perturbed) {

@@ -777,8 +777,9 @@ CaseOutcome evaluate(const std::string& spec, const std::string& property, const
                                  scalar_cast<Real50>(c.h), steps, budget);
       } catch (const StepError& e) {
         throw StepError(
-            fmt::format("the Real50 reference run is budgeted at {} flow segments "
-                        "(min({} x the double run's {} + {}, {}); docs/limits.md): {}",
+            // The budget is said, not blamed: the run may stop for another reason.
+            fmt::format("the Real50 reference run (budgeted at {} flow segments: min({} x the "
+                        "double run's {} + {}, {}); docs/limits.md) stopped: {}",
                         budget, reference_budget_factor, trace.segments, reference_budget_floor,
                         reference_budget_cap, e.what()));
       }

@@ -237,11 +237,15 @@ std::vector<GeneratedCase> designed_cases(const CaseDomain& domain) {
     for (long k = 1; k <= 6 && !domain.stiffness_spd; ++k) {
       Rational delta(1);
       for (long i = 0; i < k; ++i) delta /= 10;
-      for (const Rational& h : {frac(1, 100), frac(1, 10)})
+      for (const Rational& h : {frac(1, 100), frac(1, 10)}) {
+        if (domain.max_designed_impacts > 0 && e == 1 &&
+            h * gravity / (2 * delta) > domain.max_designed_impacts)
+          continue;
         out.push_back(one_dof(fmt::format("designed: resting contact under gravity, e = {}, "
                                           "delta = {}, h = {} (docs/theory.md §2.4)",
                                           es, format_scalar(delta), format_scalar(h)),
                               1, 0, -gravity, e, 0, -delta, h, 1));
+      }
     }
     // docs/theory.md §2.4: slightly penetrated contact separating slowly under gravity.
     if (!domain.stiffness_spd && !domain.admissible_initial_state)

@@ -38,8 +38,8 @@ struct EventDrivenFlow<Scalar>::Impl {
   Scalar rel_tol{0};
   Scalar G_norm{0}, w_norm{0}, F_norm{0}, K_norm{0}, C_norm{0};
   Scalar q_scale{0}, v_scale{0}, t_scale{0};
-  /// |t| and the segments' lengths reached so far (max over advance_to's targets): the time
-  /// scale of an event's location error, in gap_tol().
+  /// The largest |t| + (t_target - t) over the calls of advance_to so far, which bounds
+  /// |t| + S of every segment: the time scale of an event's location error, in gap_tol().
   Scalar location_span{0};
   Scalar t_start{0};
 

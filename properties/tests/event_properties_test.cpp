@@ -317,6 +317,30 @@ TEST(EventDrivenClaims, ARunThatAmplifiesItsRoundingIsNotAFalseAlarm) {
   }
 }
 
+// Found by shard 8 of `nsh check --scheme all --cases 100000 --seed 7 --shard 8/64`
+// (2026-12-07; docs/data/false-alarm-seed7-shard8.json): contact 0 (e = 1) rattles between
+// impacts of contact 1 (e = 1/2), and 16 eps in v0 grows by 2.4e9 in U within 0.028 s (an
+// e-folding every 1.4 ms). The drift reorders two impacts: at t = 0.02766 Real50 impacts
+// contact 1 and then contact 0, double contact 0 and then contact 1, 7e-6 apart against
+// tau = 1.2e-7. That is the order tie of item 4 at the amplified tolerances (compare_traces,
+// item 5); without it the case fails at event 61. The late-event mutant is still caught (at
+// the first impact).
+TEST(EventDrivenClaims, AnAmplifiedDriftThatReordersImpactsIsNotAFalseAlarm) {
+  const GeneratedCase c = case_of(R"({
+    "name": "check-seed-7-shard-8", "family": "linear",
+    "M": [[11, -1, -4, 0], [-1, 14, -6, -8], [-4, -6, 17, 10], [0, -8, 10, 10]],
+    "C": [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
+    "K": [[4, 4, 2, 4], [4, 4, 2, 4], [2, 2, 1, 2], [4, 4, 2, 4]],
+    "F": [-1, 0, -10, 13], "G": [[1, 0], [0, 1], [0, 2], [-2, 2]], "w": [2, 0],
+    "e": [1, "1/2"], "q0": [0, 0, -1, 1], "v0": ["257/64", -8, 2, 2], "t0": 0,
+    "h": "1/8", "T": "1/8"})",
+                                  1);
+  const CaseOutcome out = double_vs_real50_outcome("event-driven:lcp=lemke,tolerance=0", c);
+  EXPECT_TRUE(out.judgement.holds) << out.judgement.detail;
+  EXPECT_TRUE(amplified(out));
+  EXPECT_FALSE(double_vs_real50("mutant:ed-late-event", c).holds);
+}
+
 // A unit mass under gravity above a wall at distance w (e = 1/2), with a spring K.
 LinearModel<double> ball(double K, double w) {
   LinearModel<double> model;

@@ -311,7 +311,7 @@ TEST(EventDrivenClaims, ARunThatAmplifiesItsRoundingIsNotAFalseAlarm) {
                                     steps);
     const CaseOutcome out = double_vs_real50_outcome("event-driven:lcp=lemke,tolerance=0", c);
     EXPECT_TRUE(out.judgement.holds) << steps << " steps: " << out.judgement.detail;
-    // A pass that needed the amplification says so (`--stats` counts it).
+    // A pass that rests on the amplification says so (`--stats` counts it).
     EXPECT_TRUE(amplified(out)) << steps << " steps";
     EXPECT_FALSE(double_vs_real50("mutant:ed-late-event", c).holds) << steps << " steps";
   }

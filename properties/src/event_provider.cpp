@@ -915,7 +915,7 @@ class EventPropertyProvider : public PropertyProvider {
     // The reference refuses a penetrating initial state (flow.hxx): draw none; and it resolves
     // every impact, so the perpetual micro-bounces of the designed set are left out.
     domain.admissible_initial_state = true;
-    domain.max_designed_impacts = 1000;
+    domain.max_designed_impacts = kMaxDesignedImpactsResolved;
     if (claim) v.statement += "  [claimed: " + claim->domain + "]";
     const auto fail_with = [&](const GeneratedCase& c, const CaseOutcome& out,
                                const std::string& how) {

@@ -461,6 +461,7 @@ std::optional<CaseDomain> case_domain(const std::string& spec, const std::string
   CaseDomain d = claim ? claim->cases : CaseDomain{};
   // --force asks about every model the scheme steps: frictional ones too where it has friction.
   if (!claim) d.friction = info.friction;
+  if (info.resolves_every_impact) d.max_designed_impacts = kMaxDesignedImpactsResolved;
   if (restitution) {
     const Rational lo = parse_e(restitution->lo, "restitution");
     const Rational hi = parse_e(restitution->hi, "restitution");

@@ -61,9 +61,8 @@ void siconos_section(const properties::CheckOptions& check, bool skipped,
     std::vector<std::string> applicable;
     for (const std::string& property : properties::shared_property_names())
       if (properties::inapplicable_reason(spec, property).empty()) applicable.push_back(property);
-    // One run_checks per adapter, so that its pairs share the --jobs processes (three of
-    // event-driven's take 8-11 s each); a check that throws makes the rows run one by one,
-    // each saying whether it could run.
+    // One run_checks per adapter, so that its pairs share the --jobs processes; a check that
+    // throws makes the rows run one by one, each saying whether it could run.
     std::vector<properties::Verdict> verdicts;
     try {
       verdicts = properties::run_checks({spec}, applicable, options);

@@ -94,6 +94,7 @@ class SiconosScheme final : public Scheme<double> {
     info.impulse_lcp = true;
     info.momentum_conserving = mj;
     info.algorithmic_energy = false;
+    info.resolves_every_impact = ed;
     if (!d1 && !ed) info.parameters["theta"] = format_scalar(theta_exact_);
     if (na) info.parameters["rho"] = spec_.text("rho");
     return info;

@@ -46,6 +46,11 @@ struct SchemeInfo {
   /// refused a frictional model by initialize (ModelError naming mu), and the property suite
   /// draws frictional models and holds it to the friction properties only when it is true.
   bool friction{false};
+  /// Steps through each impact as an event (an event-driven integrator): an accumulation of
+  /// impacts costs one event each, where a time-stepping scheme takes it in one step. The
+  /// property suite then leaves out the designed cases with more impacts in a step than
+  /// CaseDomain::max_designed_impacts (nsh/properties/generators.hpp).
+  bool resolves_every_impact{false};
   /// The exact parameters the scheme steps with, resolved from its options (theta; alpha_m,
   /// alpha_f, beta, gamma, rho; kappa, ...), as decimal or fraction text that parses exactly:
   /// claims read these instead of re-deriving them from the spec.

@@ -152,6 +152,7 @@ SchemeInfo EventDriven<Scalar>::info() const {
   info.impulse_lcp = false;
   info.algorithmic_energy = false;
   info.momentum_conserving = true;
+  info.resolves_every_impact = true;
   return info;
 }
 

@@ -153,6 +153,29 @@ TEST(External, ListClaimsShowsWhatTheClientIsHeldTo) {
   EXPECT_TRUE(has(misplaced.err, "--external")) << misplaced.err;
 }
 
+// An event-driven client says so at the handshake ("resolves_every_impact": true), and its
+// checks leave out the designed cases of more than a thousand impacts in a step, as nsh's own
+// event-driven reference does; any other value than a boolean is a protocol violation.
+TEST(External, AnEventDrivenClientIsSparedThePerpetualMicroBounces) {
+  REQUIRE_PYTHON();
+  const auto cases = [](const std::string& mode) {
+    const Result r = run_nsh("check --external " + bad_client(mode) +
+                             " --property penetration_bound --cases 1 --quiet");
+    EXPECT_EQ(r.status, 0) << mode << ": " << r.out << r.err;
+    std::smatch m;
+    EXPECT_TRUE(std::regex_search(r.out, m, std::regex(R"(penetration_bound\s+pass\s+(\d+))")))
+        << mode << ": " << r.out;
+    return m.empty() ? 0 : std::stoi(m[1].str());
+  };
+  const int time_stepping = cases("still");
+  const int event_driven = cases("event-driven");
+  EXPECT_GT(event_driven, 1);
+  EXPECT_LT(event_driven, time_stepping);
+  const Result text = run_nsh("list claims --external " + bad_client("event-driven-text"));
+  EXPECT_EQ(text.status, 1) << text.err;
+  EXPECT_TRUE(has(text.err, "field 'resolves_every_impact': expected true or false")) << text.err;
+}
+
 TEST(External, BadCombinationsAreUsageErrors) {
   const Result r = run_nsh("check --external 'true' --scheme moreau-jean");
   EXPECT_EQ(r.status, 2);

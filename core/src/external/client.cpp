@@ -62,7 +62,7 @@ std::vector<std::string> text_list(const json& reply, const std::string& key,
 ClientInfo parse_info(const json& reply, const std::string& head) {
   detail::require_known_keys(reply,
                              {"version", "name", "family", "smooth_order", "precisions", "options",
-                              "fills", "claims_as", "parameters"},
+                              "fills", "claims_as", "parameters", "resolves_every_impact"},
                              head + "the handshake reply");
   ClientInfo info;
   const std::string version = text_field(reply, "version", true, "", head);
@@ -125,6 +125,13 @@ ClientInfo parse_info(const json& reply, const std::string& head) {
       (void)parse_rational(value.get<std::string>(), "parameters." + key);
       info.parameters[key] = value.get<std::string>();
     }
+  }
+  if (const auto it = reply.find("resolves_every_impact"); it != reply.end()) {
+    if (!it->is_boolean())
+      throw protocol_error(head + fmt::format("field 'resolves_every_impact': expected true or "
+                                              "false, got {}",
+                                              limits::describe_json(*it)));
+    info.resolves_every_impact = it->get<bool>();
   }
   if (const auto it = reply.find("options"); it != reply.end()) {
     if (!it->is_array())

@@ -141,6 +141,7 @@ SchemeInfo ExternalScheme<Scalar>::info() const {
   info.impulse_lcp = client_.filled("index_set");
   info.algorithmic_energy = false;
   info.momentum_conserving = client_.filled("external_impulse");
+  info.resolves_every_impact = client_.resolves_every_impact;
   info.parameters = client_.parameters;
   // The claims read the options of the spec the client claims as (activation, impact, ...)
   // from the parameters: the client reports the numbers it steps with, the registry resolves

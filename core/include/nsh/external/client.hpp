@@ -52,6 +52,8 @@ struct ClientInfo {
   std::set<std::string> fills;          ///< of fillable_fields()
   std::string claims_as;                ///< a built-in spec whose claims it is held to, or ""
   std::map<std::string, std::string> parameters;  ///< exact text, read by the claims
+  /// An event-driven client: SchemeInfo::resolves_every_impact (default false).
+  bool resolves_every_impact{false};
   bool supports(const std::string& precision) const;
   bool filled(const std::string& field) const { return fills.count(field) != 0; }
 };

@@ -317,6 +317,14 @@ Counterexample make_counterexample(const std::string& spec, const GeneratedCase&
   return x;
 }
 
+// A scheme that steps through each impact is spared the designed perpetual micro-bounces,
+// unless its claim sets a limit of its own (CaseDomain::max_designed_impacts).
+CaseDomain for_scheme(CaseDomain d, const SchemeInfo& info) {
+  if (info.resolves_every_impact && d.max_designed_impacts == 0)
+    d.max_designed_impacts = kMaxDesignedImpactsResolved;
+  return d;
+}
+
 }  // namespace
 
 const std::vector<CoverageRequirement>& coverage_requirements() {
@@ -458,10 +466,9 @@ std::optional<CaseDomain> case_domain(const std::string& spec, const std::string
                                       bool force) {
   const SchemeInfo info = Registry::builtin().make<double>(spec)->info();
   const std::optional<Claim> claim = force ? std::nullopt : find_claim(info, property);
-  CaseDomain d = claim ? claim->cases : CaseDomain{};
+  CaseDomain d = for_scheme(claim ? claim->cases : CaseDomain{}, info);
   // --force asks about every model the scheme steps: frictional ones too where it has friction.
   if (!claim) d.friction = info.friction;
-  if (info.resolves_every_impact) d.max_designed_impacts = kMaxDesignedImpactsResolved;
   if (restitution) {
     const Rational lo = parse_e(restitution->lo, "restitution");
     const Rational hi = parse_e(restitution->hi, "restitution");
@@ -706,7 +713,7 @@ Verdict check_property(const std::string& spec, const std::string& property,
         return v;
       }
       CaseSearch<GeneratedCase> outside;
-      outside.designed = designed_cases(probe.cases);
+      outside.designed = designed_cases(for_scheme(probe.cases, info));
       for (GeneratedCase& c : outside.designed) c.spec_override = probe_spec;
       outside.evaluate = search.evaluate;
       outside.sharded = false;
